@@ -1,0 +1,95 @@
+/**
+ * Every failure of the library is an `EndpointError` with one of these stable codes.
+ * The codes are part of the public contract: they never change meaning between releases.
+ */
+export type EndpointErrorCode =
+  /** `options` (or `defaults`) is not a plain object, or `route` is neither a string nor an object. */
+  | "ERR_INVALID_OPTIONS"
+  /** A route string that is not `"URL"` or `"METHOD URL"`. */
+  | "ERR_INVALID_ROUTE"
+  /** A method that is not an RFC 9110 token. */
+  | "ERR_INVALID_METHOD"
+  /** Neither the route nor the options give a url. */
+  | "ERR_MISSING_URL"
+  /** `url` is not a string, or the built url is not well-formed. */
+  | "ERR_INVALID_URL"
+  /** `baseUrl` is needed (the url is a path) but is not an absolute http(s) URL. */
+  | "ERR_INVALID_BASE_URL"
+  /** The builder forbids absolute urls (see `allowsAbsoluteUrl`) and the url is one. */
+  | "ERR_ABSOLUTE_URL"
+  /** A malformed RFC 6570 template, or a prefix modifier applied to a list or object value. */
+  | "ERR_INVALID_TEMPLATE"
+  /** A required path placeholder has no value (`undefined` or `null`). */
+  | "ERR_MISSING_PARAMETER"
+  /** A template value that cannot be expanded (a symbol, a function, an invalid Date, a non-finite number, a class instance). */
+  | "ERR_INVALID_PARAMETER"
+  /** A header name that is not a token, or a value that is not a string or number, or holds CR, LF or NUL. */
+  | "ERR_INVALID_HEADER"
+  /** `mediaType` is not `{ format?: string, previews?: string[] }`. */
+  | "ERR_INVALID_MEDIA_TYPE"
+  /** An adapter cannot carry this body (for example binary data on a curl command line). */
+  | "ERR_UNSUPPORTED_BODY";
+
+/**
+ * The one error class of service-endpoint.
+ *
+ * @example
+ * try {
+ *   endpoint("DELETE /repos/{owner}/{repo}", { owner: "octo" });
+ * } catch (error) {
+ *   if (error instanceof EndpointError && error.code === "ERR_MISSING_PARAMETER") {
+ *     console.error(error.message); // Missing parameter "repo" for url "/repos/{owner}/{repo}"
+ *   }
+ * }
+ */
+export class EndpointError extends Error {
+  /** A stable, machine-readable code. */
+  readonly code: EndpointErrorCode;
+
+  constructor(code: EndpointErrorCode, message: string) {
+    super(message);
+    this.name = "EndpointError";
+    this.code = code;
+  }
+}
+
+const MAX_QUOTED_LENGTH = 200;
+
+/**
+ * Quotes any input for an error message: strings as JSON strings (so control characters show
+ * escaped), cut to 200 characters so a hostile 100 kB input does not make a 100 kB message.
+ */
+export function quote(input: unknown): string {
+  let text: string;
+  if (typeof input === "string") {
+    text = input.length > MAX_QUOTED_LENGTH ? input.slice(0, MAX_QUOTED_LENGTH) + "…" : input;
+    return JSON.stringify(text);
+  }
+  return describe(input);
+}
+
+/** Names the type of a value for a message: `null`, `an array`, `a number (42)`, `an instance of Foo`. */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return quote(value);
+    case "number":
+    case "boolean":
+      return `${typeof value} ${String(value)}`;
+    case "bigint":
+      return `bigint ${String(value)}n`;
+    case "symbol":
+      return "a symbol";
+    case "function":
+      return "a function";
+    default: {
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto === null || proto === Object.prototype) return "an object";
+      const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
+      return typeof name === "string" && name !== "" ? `an instance of ${name}` : "an object";
+    }
+  }
+}
