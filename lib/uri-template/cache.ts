@@ -1,0 +1,37 @@
+import { EndpointError, describe } from "../errors.js";
+import { compileTemplate } from "./compile.js";
+import type { UriTemplate } from "./types.js";
+
+/** How many compiled templates are kept; when full, the oldest entry is dropped first. */
+export const TEMPLATE_CACHE_SIZE = 1000;
+/** Longer templates are compiled on every call and never cached, so the cache stays small in bytes too. */
+export const MAX_CACHED_TEMPLATE_LENGTH = 4096;
+
+// A Map iterates in insertion order, so its first key is the oldest entry.
+const cache = new Map<string, UriTemplate>();
+
+/**
+ * Parses an RFC 6570 level 4 template once and caches the result: the same template string gives
+ * the same frozen object while it is cached (at most 1000 templates, oldest evicted first).
+ *
+ * @example
+ * parseTemplate("/search{?q,lang}").expand({ q: "chien", lang: "fr" }); // "/search?q=chien&lang=fr"
+ * parseTemplate("/a{b"); // throws EndpointError ERR_INVALID_TEMPLATE:
+ * //   Invalid URI template "/a{b": unclosed expression at offset 2
+ */
+export function parseTemplate(template: string): UriTemplate {
+  const cached = cache.get(template);
+  if (cached !== undefined) return cached;
+  if (typeof template !== "string") {
+    throw new EndpointError(
+      "ERR_INVALID_TEMPLATE",
+      `Invalid URI template: expected a string, got ${describe(template)}`,
+    );
+  }
+  const compiled = compileTemplate(template);
+  if (template.length <= MAX_CACHED_TEMPLATE_LENGTH) {
+    if (cache.size >= TEMPLATE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(template, compiled);
+  }
+  return compiled;
+}

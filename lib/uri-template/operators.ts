@@ -1,0 +1,43 @@
+import { encodeReserved, encodeUnreserved } from "./encode.js";
+import type { TemplateOperator } from "./types.js";
+
+/** Encodes a value with an operator's allowed set; `name` is for error messages only. */
+export type Encoder = (value: string, name: string) => string;
+
+/** One row of the table of RFC 6570 Appendix A. */
+export interface OperatorRow {
+  readonly operator: TemplateOperator;
+  /** Written before the first defined variable of the expression. */
+  readonly first: string;
+  /** Written between defined variables (and between exploded members). */
+  readonly sep: string;
+  /** Whether each value is written as `name=value` (§3.2.7–§3.2.9). */
+  readonly named: boolean;
+  /** Written after a name when the value is the empty string. */
+  readonly ifemp: string;
+  /** `allow`: U (unreserved only) or U+R (unreserved, reserved and pct-encoded triplets). */
+  readonly encode: Encoder;
+}
+
+function row(
+  operator: TemplateOperator,
+  first: string,
+  sep: string,
+  named: boolean,
+  ifemp: string,
+  encode: Encoder,
+): OperatorRow {
+  return Object.freeze({ operator, first, sep, named, ifemp, encode });
+}
+
+// RFC 6570 Appendix A, column by column.
+export const OPERATORS: Readonly<Record<TemplateOperator, OperatorRow>> = Object.freeze({
+  "": row("", "", ",", false, "", encodeUnreserved), // §3.2.2 simple string expansion
+  "+": row("+", "", ",", false, "", encodeReserved), // §3.2.3 reserved expansion
+  "#": row("#", "#", ",", false, "", encodeReserved), // §3.2.4 fragment expansion
+  ".": row(".", ".", ".", false, "", encodeUnreserved), // §3.2.5 label expansion
+  "/": row("/", "/", "/", false, "", encodeUnreserved), // §3.2.6 path segments
+  ";": row(";", ";", ";", true, "", encodeUnreserved), // §3.2.7 path-style parameters
+  "?": row("?", "?", "&", true, "=", encodeUnreserved), // §3.2.8 form-style query
+  "&": row("&", "&", "&", true, "=", encodeUnreserved), // §3.2.9 form-style query continuation
+});

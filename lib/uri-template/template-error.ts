@@ -1,0 +1,17 @@
+import { EndpointError, quote } from "../errors.js";
+import { codePointLabel } from "./encode.js";
+
+/** `Invalid URI template "/a{b": unclosed expression at offset 2` */
+export function templateError(template: string, problem: string, offset: number): EndpointError {
+  return new EndpointError(
+    "ERR_INVALID_TEMPLATE",
+    `Invalid URI template ${quote(template)}: ${problem} at offset ${offset}`,
+  );
+}
+
+/** A character for a message: `"-"` for visible ASCII, `" " (U+0020)` or `"ä" (U+00E4)` for the rest. */
+export function describeCharacter(template: string, offset: number): string {
+  const codePoint = template.codePointAt(offset) ?? 0;
+  const text = String.fromCodePoint(codePoint);
+  return codePoint > 0x20 && codePoint < 0x7f ? quote(text) : `${quote(text)} (${codePointLabel(codePoint)})`;
+}

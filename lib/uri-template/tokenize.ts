@@ -1,0 +1,205 @@
+import { isHexDigit } from "./encode.js";
+import { describeCharacter, templateError } from "./template-error.js";
+import type { TemplateOperator } from "./types.js";
+
+/** A varspec as parsed, with its offset for error messages of `expand`. */
+export interface VarspecToken {
+  readonly name: string;
+  readonly explode: boolean;
+  readonly maxLength: number | undefined;
+  readonly offset: number;
+}
+
+export interface ExpressionToken {
+  readonly operator: TemplateOperator;
+  readonly variables: readonly VarspecToken[];
+  readonly offset: number;
+}
+
+/** A literal (raw text, as written) or an expression, in template order. */
+export type Token = string | ExpressionToken;
+
+const CURLY_OPEN = 0x7b;
+const CURLY_CLOSE = 0x7d;
+const PERCENT = 0x25;
+const COMMA = 0x2c;
+const DOT = 0x2e;
+const COLON = 0x3a;
+const ASTERISK = 0x2a;
+
+// RFC 6570 §2.1 literals: %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F /
+// %x61-7A / %x7E (plus pct-encoded, ucschar and iprivate, checked apart).
+const LITERAL_ASCII = new Uint8Array(128);
+for (const [from, to] of [
+  [0x21, 0x21],
+  [0x23, 0x24],
+  [0x26, 0x26],
+  [0x28, 0x3b],
+  [0x3d, 0x3d],
+  [0x3f, 0x5b],
+  [0x5d, 0x5d],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+  [0x7e, 0x7e],
+] as const) {
+  LITERAL_ASCII.fill(1, from, to + 1);
+}
+
+// RFC 6570 §2.2: operators in use, and those reserved for future extensions.
+const OPERATOR_CHARACTERS = "+#./;?&";
+const RESERVED_OPERATOR_CHARACTERS = "=,!@|";
+
+/** RFC 6570 §1.5 ucschar / iprivate: the non-ASCII code points a literal may hold. */
+function isUcsOrPrivate(codePoint: number): boolean {
+  if (codePoint < 0xa0) return false;
+  if (codePoint <= 0xd7ff) return true;
+  if (codePoint < 0xe000) return false; // surrogates
+  if (codePoint <= 0xfdcf) return true; // iprivate E000-F8FF, ucschar F900-FDCF
+  if (codePoint < 0xfdf0) return false; // noncharacters FDD0-FDEF
+  if (codePoint <= 0xffef) return true;
+  if (codePoint < 0x10000) return false; // specials FFF0-FFFF
+  if ((codePoint & 0xfffe) === 0xfffe) return false; // xFFFE and xFFFF of every plane
+  return codePoint < 0xe0000 || codePoint >= 0xe1000; // plane 14 starts at E1000
+}
+
+/** RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" (pct-encoded is handled by the caller). */
+function isVarcharAscii(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f
+  );
+}
+
+/**
+ * Splits a template into literals and expressions in one pass, left to right, without regular
+ * expressions; every character is looked at a bounded number of times (linear time on any input).
+ * Throws `ERR_INVALID_TEMPLATE` at the first character the RFC 6570 §2 grammar does not allow.
+ */
+export function tokenize(template: string): Token[] {
+  const tokens: Token[] = [];
+  const length = template.length;
+  let literalStart = 0;
+  let i = 0;
+  while (i < length) {
+    const code = template.charCodeAt(i);
+    if (code === CURLY_OPEN) {
+      if (i > literalStart) tokens.push(template.slice(literalStart, i));
+      const { token, end } = readExpression(template, i);
+      tokens.push(token);
+      i = literalStart = end;
+    } else if (code < 0x80) {
+      if (LITERAL_ASCII[code] === 1) {
+        i++;
+      } else if (code === PERCENT) {
+        if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
+          throw templateError(template, "invalid percent-encoding", i);
+        }
+        i += 3;
+      } else if (code === CURLY_CLOSE) {
+        throw templateError(template, 'stray "}"', i);
+      } else {
+        throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
+      }
+    } else {
+      const codePoint = template.codePointAt(i)!;
+      if (!isUcsOrPrivate(codePoint)) {
+        throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
+      }
+      i += codePoint > 0xffff ? 2 : 1;
+    }
+  }
+  if (length > literalStart) tokens.push(template.slice(literalStart));
+  return tokens;
+}
+
+// RFC 6570 §2.2 expression = "{" [ operator ] variable-list "}"; `start` is at the "{".
+function readExpression(template: string, start: number): { token: ExpressionToken; end: number } {
+  const length = template.length;
+  let i = start + 1;
+  let operator: TemplateOperator = "";
+  const first = template.charAt(i);
+  if (OPERATOR_CHARACTERS.includes(first) && first !== "") {
+    operator = first as TemplateOperator;
+    i++;
+  } else if (RESERVED_OPERATOR_CHARACTERS.includes(first) && first !== "") {
+    throw templateError(template, `reserved operator ${describeCharacter(template, i)}`, i);
+  }
+  const variables: VarspecToken[] = [];
+  for (;;) {
+    // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
+    const nameStart = i;
+    i = readVarname(template, i, start, variables.length === 0);
+    const name = template.slice(nameStart, i);
+    let explode = false;
+    let maxLength: number | undefined;
+    let code = template.charCodeAt(i);
+    if (code === COLON) {
+      // §2.4.1 prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
+      const digitsStart = ++i;
+      while (i < length && template.charCodeAt(i) >= 0x30 && template.charCodeAt(i) <= 0x39) i++;
+      const digits = template.slice(digitsStart, i);
+      if (digits.length === 0 || digits.length > 4 || digits.charCodeAt(0) === 0x30) {
+        throw templateError(template, "prefix length must be an integer from 1 to 9999", digitsStart);
+      }
+      maxLength = Number(digits);
+      code = template.charCodeAt(i);
+      if (code === ASTERISK) throw templateError(template, "prefix and explode modifiers together", i);
+    } else if (code === ASTERISK) {
+      // §2.4.2 explode = "*"
+      explode = true;
+      code = template.charCodeAt(++i);
+      if (code === COLON) throw templateError(template, "prefix and explode modifiers together", i);
+    }
+    variables.push(Object.freeze({ name, explode, maxLength, offset: nameStart }));
+    if (code === CURLY_CLOSE) break;
+    if (code === COMMA) {
+      i++;
+      continue;
+    }
+    if (i >= length || code === CURLY_OPEN) throw templateError(template, "unclosed expression", start);
+    const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
+    throw templateError(template, `invalid character ${describeCharacter(template, i)} ${where}`, i);
+  }
+  return {
+    token: Object.freeze({ operator, variables: Object.freeze(variables), offset: start }),
+    end: i + 1,
+  };
+}
+
+// §2.3 varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded.
+// Returns the offset after the name; throws where the name is missing or malformed.
+function readVarname(template: string, i: number, expressionStart: number, isFirst: boolean): number {
+  const length = template.length;
+  const nameStart = i;
+  for (;;) {
+    const code = template.charCodeAt(i);
+    if (isVarcharAscii(code)) {
+      i++;
+      continue;
+    }
+    if (code === PERCENT) {
+      if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
+        throw templateError(template, "invalid percent-encoding in variable name", i);
+      }
+      i += 3;
+      continue;
+    }
+    if (code === DOT && i > nameStart) {
+      const next = template.charCodeAt(i + 1);
+      if (isVarcharAscii(next) || next === PERCENT) {
+        i++;
+        continue;
+      }
+      throw templateError(template, `invalid character "." in variable name`, i);
+    }
+    if (i > nameStart) return i;
+    // No name at all here.
+    if (i >= length || code === CURLY_OPEN)
+      throw templateError(template, "unclosed expression", expressionStart);
+    if (code === CURLY_CLOSE && isFirst) throw templateError(template, "empty expression", expressionStart);
+    if (code === CURLY_CLOSE || code === COMMA) throw templateError(template, "missing variable name", i);
+    throw templateError(template, `invalid character ${describeCharacter(template, i)} in variable name`, i);
+  }
+}
