@@ -1,0 +1,136 @@
+import { EndpointError, describe } from "../errors.js";
+
+/** The content-type `parse()` gives a JSON body; the adapters give the same to a hand-made one. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** What an adapter has to send, sorted by how clients take it. */
+export type RequestBody =
+  | { kind: "none" }
+  /** A string, sent as its UTF-8 bytes. */
+  | { kind: "text"; text: string }
+  /** A plain object, an array or a JSON primitive, already serialised. `addContentType` when the headers name none. */
+  | { kind: "json"; text: string; addContentType: boolean }
+  | { kind: "bytes"; bytes: ArrayBuffer | ArrayBufferView }
+  | { kind: "blob"; value: Blob }
+  | { kind: "form-data"; value: FormData }
+  | { kind: "url-search-params"; value: URLSearchParams }
+  | { kind: "stream"; value: ReadableStream };
+
+/** Methods that send a zero-length body when they have nothing to send (fetch sends `content-length: 0` only for two of them). */
+const EMPTY_BODY_METHODS: ReadonlySet<string> = new Set(["PATCH", "POST", "PUT"]);
+
+/** Methods that can never carry a body (fetch throws; HTTP gives such a body no meaning, RFC 9110 §9.3.1). */
+const BODILESS_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
+
+/** `true` when a PATCH, POST or PUT without body should still send a zero-length one. */
+export function sendsEmptyBody(method: string): boolean {
+  return EMPTY_BODY_METHODS.has(method);
+}
+
+/** The media type without parameters, lowercase: `application/json; charset=utf-8` → `application/json`. */
+function essence(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** `application/json` and every `+json` structured syntax suffix (RFC 6839 §3.1). */
+export function isJsonMediaType(contentType: string): boolean {
+  const type = essence(contentType);
+  return type === "application/json" || type.endsWith("+json");
+}
+
+/** The brand of a built-in object; works across realms (iframes, vm contexts), where `instanceof` does not. */
+function tagOf(value: object): string {
+  return Object.prototype.toString.call(value).slice(8, -1);
+}
+
+function isPlainObjectOrArray(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  // `Object.prototype` of any realm has a null prototype itself.
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+function serialiseJson(adapter: string, body: unknown): string {
+  try {
+    const text: unknown = JSON.stringify(body);
+    if (typeof text === "string") return text;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EndpointError(
+      "ERR_UNSUPPORTED_BODY",
+      `${adapter}: the JSON body cannot be serialised: ${reason}`,
+    );
+  }
+  throw new EndpointError(
+    "ERR_UNSUPPORTED_BODY",
+    `${adapter}: the JSON body ${describe(body)} has no JSON text`,
+  );
+}
+
+/**
+ * Sorts `body` into one of the `RequestBody` kinds, or throws `ERR_UNSUPPORTED_BODY` when no client
+ * could send it as the headers describe it.
+ *
+ * @param adapter   name used in error messages (`"toFetch"`)
+ * @param method    uppercase method
+ * @param body      `requestOptions.body`
+ * @param contentType the request's `content-type` header, if any
+ */
+export function classifyBody(
+  adapter: string,
+  method: string,
+  body: unknown,
+  contentType: string | undefined,
+): RequestBody {
+  if (body === undefined) return { kind: "none" };
+  if (BODILESS_METHODS.has(method)) {
+    throw new EndpointError(
+      "ERR_UNSUPPORTED_BODY",
+      `${adapter}: a ${method} request cannot have a body, got ${describe(body)}`,
+    );
+  }
+  if (typeof body === "string") return { kind: "text", text: body };
+
+  const json = contentType === undefined || isJsonMediaType(contentType);
+  if (typeof body === "object" && body !== null) {
+    const tag = tagOf(body);
+    if (tag === "ArrayBuffer" || ArrayBuffer.isView(body)) {
+      return { kind: "bytes", bytes: body as ArrayBuffer | ArrayBufferView };
+    }
+    if (tag === "Blob" || tag === "File") return { kind: "blob", value: body as Blob };
+    if (tag === "FormData") return { kind: "form-data", value: body as FormData };
+    if (tag === "URLSearchParams") return { kind: "url-search-params", value: body as URLSearchParams };
+    if (tag === "ReadableStream") return { kind: "stream", value: body as ReadableStream };
+    if (!isPlainObjectOrArray(body)) {
+      throw new EndpointError(
+        "ERR_UNSUPPORTED_BODY",
+        `${adapter}: cannot send ${describe(body)} as a body; pass a plain object, an array, a string, ` +
+          "bytes, a Blob, FormData, URLSearchParams or a ReadableStream",
+      );
+    }
+    if (!json) {
+      throw new EndpointError(
+        "ERR_UNSUPPORTED_BODY",
+        `${adapter}: cannot send ${describe(body)} as content-type ${JSON.stringify(contentType)}; ` +
+          "serialise it yourself (for example `new URLSearchParams(object)` for a form) or use a JSON content-type",
+      );
+    }
+    return { kind: "json", text: serialiseJson(adapter, body), addContentType: contentType === undefined };
+  }
+  // null, numbers, booleans: JSON texts, but only where the caller says the body is JSON.
+  if (
+    contentType !== undefined &&
+    json &&
+    (body === null || typeof body === "number" || typeof body === "boolean")
+  ) {
+    return { kind: "json", text: serialiseJson(adapter, body), addContentType: false };
+  }
+  throw new EndpointError(
+    "ERR_UNSUPPORTED_BODY",
+    `${adapter}: cannot send ${describe(body)}` +
+      (contentType === undefined
+        ? " as a body without a JSON content-type"
+        : ` as content-type ${JSON.stringify(contentType)}`) +
+      "; pass a string",
+  );
+}

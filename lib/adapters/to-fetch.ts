@@ -1,0 +1,127 @@
+import { EndpointError, quote } from "../errors.js";
+import type { RequestOptions } from "../types.js";
+import { outgoingHeaders } from "./outgoing-headers.js";
+import { JSON_CONTENT_TYPE, classifyBody, sendsEmptyBody } from "./request-body.js";
+
+/**
+ * The `init` type of the environment's own `fetch` (the DOM lib's or `@types/node`'s
+ * `RequestInit`), so the result goes straight into `fetch()`; an empty stand-in where no
+ * `fetch` is declared, so the types compile without either.
+ */
+type EnvironmentRequestInit = typeof globalThis extends { fetch(input: never, init?: infer Init): unknown }
+  ? NonNullable<Init>
+  : object;
+
+/**
+ * The second argument of `fetch()`, as `toFetch()` builds it: always a `method` (uppercase) and
+ * `headers` (string values); `body` when there is one; `duplex: "half"` for a stream body; plus
+ * the fields of `requestOptions.request` that fetch understands.
+ */
+export type FetchInit = EnvironmentRequestInit & {
+  method: string;
+  headers: Record<string, string>;
+  /** Set to `"half"` when the body is a `ReadableStream` (fetch requires it). */
+  duplex?: "half";
+};
+
+/** The arguments of `fetch()`: `fetch(...toFetch(requestOptions))`. */
+export type FetchArguments = [url: string, init: FetchInit];
+
+/**
+ * Fields of `requestOptions.request` that `toFetch()` copies into `init` when they are set
+ * (not `undefined`). `dispatcher` is undici's (Node's fetch); browsers ignore what they do not know.
+ */
+export const FETCH_REQUEST_FIELDS = [
+  "signal",
+  "redirect",
+  "cache",
+  "credentials",
+  "mode",
+  "keepalive",
+  "integrity",
+  "referrer",
+  "referrerPolicy",
+  "priority",
+  "dispatcher",
+] as const;
+
+/** Methods fetch refuses to send (https://fetch.spec.whatwg.org/#forbidden-method). */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * Turns request options (the result of `endpoint()`) into the arguments of `fetch()`, so that
+ * fetch sends exactly the request that was built.
+ *
+ * - the method is uppercased (fetch does not normalise `patch`);
+ * - header values become strings; `content-length`, `host` and the other headers the client
+ *   computes itself (`CLIENT_COMPUTED_HEADERS`) are left out;
+ * - a plain object or array body is sent as JSON (it needs a JSON content-type, or none, which
+ *   then becomes `application/json; charset=utf-8`); a string is sent as UTF-8 (as bytes when no
+ *   content-type is set, so that fetch adds no `text/plain`); bytes, `Blob`, `URLSearchParams`
+ *   pass through; `FormData` passes through without the caller's content-type (fetch writes it,
+ *   with the boundary); a `ReadableStream` passes through with `duplex: "half"`;
+ * - a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`);
+ * - `signal`, `redirect`, `cache`, `credentials`, `mode`, `keepalive`, `integrity`, `referrer`,
+ *   `referrerPolicy`, `priority` and `dispatcher` of `requestOptions.request` are copied.
+ *
+ * Throws `EndpointError` `ERR_UNSUPPORTED_BODY` for a body fetch cannot send as described (a GET
+ * body, a plain object with a non-JSON content-type, a `Map`), and `ERR_INVALID_METHOD` for
+ * CONNECT, TRACE and TRACK. See docs/adapters.md.
+ *
+ * @example
+ * const response = await fetch(
+ *   ...toFetch(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", title: "Hi" })),
+ * );
+ * // toFetch(…) is
+ * // ["https://api.service.example/repos/octo/hello/issues", {
+ * //   method: "POST",
+ * //   headers: { accept: "application/vnd.service.v3+json", "user-agent": "service-endpoint.js/0.1.0",
+ * //              "content-type": "application/json; charset=utf-8" },
+ * //   body: '{"title":"Hi"}' }]
+ */
+export function toFetch(requestOptions: RequestOptions): FetchArguments {
+  const method = requestOptions.method.toUpperCase();
+  if (FORBIDDEN_METHODS.has(method)) {
+    throw new EndpointError("ERR_INVALID_METHOD", `toFetch: fetch cannot send the method ${quote(method)}`);
+  }
+  const headers = outgoingHeaders("toFetch", requestOptions.headers);
+  const init: Record<string, unknown> = { method, headers };
+  const body = classifyBody("toFetch", method, requestOptions.body, headers["content-type"]);
+
+  switch (body.kind) {
+    case "none":
+      // An empty byte array rather than "": a string would make fetch add `content-type: text/plain`.
+      if (sendsEmptyBody(method)) init.body = new Uint8Array(0);
+      break;
+    case "text":
+      init.body = headers["content-type"] === undefined ? new TextEncoder().encode(body.text) : body.text;
+      break;
+    case "json":
+      if (body.addContentType) headers["content-type"] = JSON_CONTENT_TYPE;
+      init.body = body.text;
+      break;
+    case "bytes":
+    case "blob":
+    case "url-search-params":
+      init.body = body.kind === "bytes" ? body.bytes : body.value;
+      break;
+    case "form-data":
+      // Only fetch knows the multipart boundary; a content-type without it makes the body unreadable.
+      delete headers["content-type"];
+      init.body = body.value;
+      break;
+    case "stream":
+      init.body = body.value;
+      init.duplex = "half";
+      break;
+  }
+
+  const request = requestOptions.request;
+  if (request !== undefined) {
+    for (const field of FETCH_REQUEST_FIELDS) {
+      if (request[field] !== undefined) init[field] = request[field];
+    }
+  }
+  // The fields were checked one by one above; `request` values are the caller's, typed `unknown`.
+  return [requestOptions.url, init as unknown as FetchInit];
+}

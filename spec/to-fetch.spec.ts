@@ -1,0 +1,331 @@
+import { toFetch } from "../lib/adapters/to-fetch.js";
+import { EndpointError } from "../lib/errors.js";
+import type { RequestOptions } from "../lib/types.js";
+
+const url = "https://api.service.example/repos/octo/hello";
+const defaultHeaders = {
+  accept: "application/vnd.service.v3+json",
+  "user-agent": "service-endpoint.js/0.1.0",
+};
+
+function options(method: string, extra: Partial<RequestOptions> = {}): RequestOptions {
+  return { method, url, headers: { ...defaultHeaders }, ...extra };
+}
+
+/** The body bytes as text, whatever realm the typed array comes from. */
+function text(body: unknown): string {
+  if (typeof body === "string") return body;
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString();
+  throw new Error(`not a string or bytes: ${String(body)}`);
+}
+
+function thrown(action: () => unknown): EndpointError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof EndpointError) return error;
+    throw error;
+  }
+  throw new Error("did not throw");
+}
+
+describe("toFetch", () => {
+  it("README example: a POST with a JSON body", () => {
+    const body = { title: "Hi" };
+    const [target, init] = toFetch(
+      options("post", {
+        headers: { ...defaultHeaders, "content-type": "application/json; charset=utf-8" },
+        body,
+      }),
+    );
+    expect(target).toBe(url);
+    expect(init).toEqual({
+      method: "POST",
+      headers: { ...defaultHeaders, "content-type": "application/json; charset=utf-8" },
+      body: '{"title":"Hi"}',
+    });
+  });
+
+  it.each(["get", "post", "put", "patch", "delete", "head", "options", "m-search"])(
+    "uppercases the method %s",
+    (method) => {
+      expect(toFetch(options(method))[1].method).toBe(method.toUpperCase());
+    },
+  );
+
+  it.each(["connect", "trace", "track"])(
+    "refuses the forbidden method %s with ERR_INVALID_METHOD",
+    (method) => {
+      const error = thrown(() => toFetch(options(method)));
+      expect(error.code).toBe("ERR_INVALID_METHOD");
+      expect(error.message).toBe(`toFetch: fetch cannot send the method "${method.toUpperCase()}"`);
+    },
+  );
+
+  it("turns numeric header values into strings and keeps empty ones", () => {
+    const [, init] = toFetch(
+      options("get", { headers: { "x-page": 2, "x-empty": "", authorization: "token abc" } }),
+    );
+    expect(init.headers).toEqual({ "x-page": "2", "x-empty": "", authorization: "token abc" });
+  });
+
+  it.each([
+    "content-length",
+    "host",
+    "connection",
+    "keep-alive",
+    "transfer-encoding",
+    "upgrade",
+    "te",
+    "trailer",
+    "expect",
+  ])("leaves out %s, which the client computes", (name) => {
+    const [, init] = toFetch(options("post", { headers: { [name]: "12", "x-kept": "yes" }, body: "hello" }));
+    expect(init.headers).toEqual({ "x-kept": "yes" });
+  });
+
+  it("lowercases header names of hand-made options", () => {
+    expect(toFetch(options("get", { headers: { "X-Custom": "1", "Content-Length": 4 } }))[1].headers).toEqual(
+      {
+        "x-custom": "1",
+      },
+    );
+  });
+
+  it.each(["a\r\nb", "a\nb", "a\0b"])(
+    "refuses a header value holding %j with ERR_INVALID_HEADER",
+    (value) => {
+      const error = thrown(() => toFetch(options("get", { headers: { "x-bad": value } })));
+      expect(error.code).toBe("ERR_INVALID_HEADER");
+      expect(error.message).toBe(
+        `toFetch: the value of header "x-bad" holds CR, LF or NUL: ${JSON.stringify(value)}`,
+      );
+    },
+  );
+
+  describe("bodies", () => {
+    it("serialises a plain object with a JSON content-type", () => {
+      const [, init] = toFetch(
+        options("patch", {
+          headers: { "content-type": "application/json; charset=utf-8" },
+          body: { name: "Zoë ✓" },
+        }),
+      );
+      expect(init.body).toBe('{"name":"Zoë ✓"}');
+      expect(init.headers).toEqual({ "content-type": "application/json; charset=utf-8" });
+    });
+
+    it.each([
+      "application/json",
+      "application/vnd.service+json",
+      "Application/Merge-Patch+JSON; charset=utf-8",
+    ])("serialises an array with content-type %s", (contentType) => {
+      const [, init] = toFetch(options("post", { headers: { "content-type": contentType }, body: [1, "a"] }));
+      expect(init.body).toBe('[1,"a"]');
+      expect(init.headers["content-type"]).toBe(contentType);
+    });
+
+    it("gives a plain object without content-type the JSON content-type parse() gives", () => {
+      const [, init] = toFetch(options("post", { headers: {}, body: { a: 1 } }));
+      expect(init).toEqual({
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8" },
+        body: '{"a":1}',
+      });
+    });
+
+    it("serialises an object without prototype", () => {
+      const body = Object.assign(Object.create(null) as object, { a: 1 });
+      expect(toFetch(options("post", { headers: {}, body }))[1].body).toBe('{"a":1}');
+    });
+
+    it("does not mutate the request options", () => {
+      const request = options("post", { headers: { "content-length": 3 }, body: { a: 1 } });
+      const snapshot = JSON.stringify(request);
+      toFetch(request);
+      expect(JSON.stringify(request)).toBe(snapshot);
+    });
+
+    it.each([
+      ["application/x-www-form-urlencoded", { a: "1" }],
+      ["text/plain", ["a"]],
+      ["multipart/form-data", { file: "x" }],
+    ])("refuses a plain object or array with content-type %s", (contentType, body) => {
+      const error = thrown(() =>
+        toFetch(options("post", { headers: { "content-type": contentType }, body })),
+      );
+      expect(error.code).toBe("ERR_UNSUPPORTED_BODY");
+      expect(error.message).toBe(
+        `toFetch: cannot send ${Array.isArray(body) ? "an array" : "an object"} as content-type "${contentType}"; ` +
+          "serialise it yourself (for example `new URLSearchParams(object)` for a form) or use a JSON content-type",
+      );
+    });
+
+    it.each([
+      [null, "null"],
+      [42, "42"],
+      [false, "false"],
+    ])("serialises the JSON primitive %j when the content-type is JSON", (body, expected) => {
+      const [, init] = toFetch(options("put", { headers: { "content-type": "application/json" }, body }));
+      expect(init.body).toBe(expected);
+    });
+
+    it.each([
+      [null, undefined, "toFetch: cannot send null as a body without a JSON content-type; pass a string"],
+      [42, "text/plain", 'toFetch: cannot send number 42 as content-type "text/plain"; pass a string'],
+      [
+        10n,
+        "application/json",
+        'toFetch: cannot send bigint 10n as content-type "application/json"; pass a string',
+      ],
+    ])("refuses the primitive %p with content-type %p", (body, contentType, message) => {
+      const headers = contentType === undefined ? {} : { "content-type": contentType };
+      const error = thrown(() => toFetch(options("post", { headers, body })));
+      expect(error.code).toBe("ERR_UNSUPPORTED_BODY");
+      expect(error.message).toBe(message);
+    });
+
+    it.each([
+      ["Map", new Map([["a", 1]])],
+      ["Date", new Date(0)],
+      ["Payload", new (class Payload {})()],
+    ])("refuses an instance of %s instead of sending lossy JSON", (name, body) => {
+      const described = `an instance of ${name}`;
+      const error = thrown(() => toFetch(options("post", { headers: {}, body })));
+      expect(error.code).toBe("ERR_UNSUPPORTED_BODY");
+      expect(error.message).toBe(
+        `toFetch: cannot send ${described} as a body; pass a plain object, an array, a string, bytes, a Blob, ` +
+          "FormData, URLSearchParams or a ReadableStream",
+      );
+    });
+
+    it("refuses a body that JSON cannot serialise", () => {
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      const error = thrown(() => toFetch(options("post", { headers: {}, body: circular })));
+      expect(error.code).toBe("ERR_UNSUPPORTED_BODY");
+      expect(error.message).toMatch(/^toFetch: the JSON body cannot be serialised: .*circular/i);
+      expect(thrown(() => toFetch(options("post", { headers: {}, body: { n: 1n } }))).code).toBe(
+        "ERR_UNSUPPORTED_BODY",
+      );
+    });
+
+    it("passes a string through when a content-type is set", () => {
+      const [, init] = toFetch(
+        options("post", { headers: { "content-type": "text/plain" }, body: "Hello, wörld" }),
+      );
+      expect(init.body).toBe("Hello, wörld");
+    });
+
+    it("sends a string without content-type as UTF-8 bytes, so fetch adds no text/plain", () => {
+      const [, init] = toFetch(options("post", { headers: {}, body: "Hello, wörld" }));
+      expect(typeof init.body).not.toBe("string");
+      expect(text(init.body)).toBe("Hello, wörld");
+      expect(init.headers).toEqual({});
+    });
+
+    it.each([
+      ["Uint8Array", new Uint8Array([1, 2, 3])],
+      ["Buffer", Buffer.from("abc")],
+      ["DataView", new DataView(new ArrayBuffer(2))],
+      ["ArrayBuffer", new ArrayBuffer(4)],
+      ["Blob", new Blob(["abc"], { type: "text/plain" })],
+      ["URLSearchParams", new URLSearchParams({ a: "1" })],
+    ])("passes a %s body through by reference", (_name, body) => {
+      expect(
+        toFetch(options("post", { headers: { "content-type": "application/octet-stream" }, body }))[1].body,
+      ).toBe(body);
+    });
+
+    it("passes FormData through and drops the caller's content-type, which lacks fetch's boundary", () => {
+      const body = new FormData();
+      body.append("a", "1");
+      const [, init] = toFetch(
+        options("post", { headers: { "content-type": "multipart/form-data", "x-a": "1" }, body }),
+      );
+      expect(init.body).toBe(body);
+      expect(init.headers).toEqual({ "x-a": "1" });
+    });
+
+    it('passes a ReadableStream through with duplex: "half"', () => {
+      const body = new ReadableStream<Uint8Array>();
+      const [, init] = toFetch(options("put", { headers: {}, body }));
+      expect(init.body).toBe(body);
+      expect(init.duplex).toBe("half");
+    });
+
+    it.each(["post", "put", "patch"])("sends a zero-length body for a body-less %s", (method) => {
+      const [, init] = toFetch(options(method, { headers: {} }));
+      expect(text(init.body)).toBe("");
+      expect(typeof init.body).not.toBe("string");
+    });
+
+    it.each(["get", "head", "delete", "options"])("sends no body for a body-less %s", (method) => {
+      expect("body" in toFetch(options(method))[1]).toBe(false);
+    });
+
+    it.each(["get", "head"])("refuses a body on %s", (method) => {
+      const error = thrown(() => toFetch(options(method, { body: "x" })));
+      expect(error.code).toBe("ERR_UNSUPPORTED_BODY");
+      expect(error.message).toBe(`toFetch: a ${method.toUpperCase()} request cannot have a body, got "x"`);
+    });
+
+    it("sends a DELETE body", () => {
+      const [, init] = toFetch(
+        options("delete", { headers: { "content-type": "application/json" }, body: { a: 1 } }),
+      );
+      expect(init.body).toBe('{"a":1}');
+    });
+  });
+
+  describe("request", () => {
+    it("copies the fields fetch understands, and only those that are set", () => {
+      const controller = new AbortController();
+      const dispatcher = { dispatch: () => true };
+      const [, init] = toFetch(
+        options("get", {
+          headers: {},
+          request: {
+            signal: controller.signal,
+            redirect: "manual",
+            cache: "no-store",
+            credentials: "include",
+            mode: "cors",
+            keepalive: true,
+            integrity: "sha256-abc",
+            referrer: "",
+            referrerPolicy: "no-referrer",
+            priority: "high",
+            dispatcher,
+            timeout: 1000,
+            hook: () => undefined,
+            retries: undefined,
+          },
+        }),
+      );
+      expect(init).toEqual({
+        method: "GET",
+        headers: {},
+        signal: controller.signal,
+        redirect: "manual",
+        cache: "no-store",
+        credentials: "include",
+        mode: "cors",
+        keepalive: true,
+        integrity: "sha256-abc",
+        referrer: "",
+        referrerPolicy: "no-referrer",
+        priority: "high",
+        dispatcher,
+      });
+      expect(init.signal).toBe(controller.signal);
+    });
+
+    it("leaves out fields that are undefined", () => {
+      expect(toFetch(options("get", { headers: {}, request: { signal: undefined } }))[1]).toEqual({
+        method: "GET",
+        headers: {},
+      });
+    });
+  });
+});
