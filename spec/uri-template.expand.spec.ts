@@ -1,0 +1,264 @@
+// The engine beyond the RFC's own examples: values, encoding, undefined values, parts, cache.
+import {
+  MAX_CACHED_TEMPLATE_LENGTH,
+  TEMPLATE_CACHE_SIZE,
+  expandFormQuery,
+  parseTemplate,
+} from "../lib/uri-template/index.js";
+
+describe("parseTemplate()", () => {
+  it("opens with the README example", () => {
+    const template = parseTemplate("/repos/{owner}/{repo}/issues{?state,labels}");
+    expect(template.variableNames).toEqual(["owner", "repo", "state", "labels"]);
+    expect(template.expand({ owner: "octo", repo: "hello", labels: ["bug", "ui"] })).toBe(
+      "/repos/octo/hello/issues?labels=bug,ui",
+    );
+  });
+
+  it("describes the template as parts: raw literals and expressions with offsets", () => {
+    const template = parseTemplate("/a%20é/{+path:6}{?q,list*}{foo%20bar.x}");
+    expect(template.template).toBe("/a%20é/{+path:6}{?q,list*}{foo%20bar.x}");
+    expect(template.parts).toEqual([
+      "/a%20é/",
+      { operator: "+", variables: [{ name: "path", explode: false, maxLength: 6 }], offset: 7 },
+      {
+        operator: "?",
+        variables: [
+          { name: "q", explode: false, maxLength: undefined },
+          { name: "list", explode: true, maxLength: undefined },
+        ],
+        offset: 16,
+      },
+      {
+        operator: "",
+        variables: [{ name: "foo%20bar.x", explode: false, maxLength: undefined }],
+        offset: 26,
+      },
+    ]);
+    expect(template.variableNames).toEqual(["path", "q", "list", "foo%20bar.x"]);
+  });
+
+  it("lists each variable name once, first occurrence first", () => {
+    expect(parseTemplate("{b}{a,b}{/a*}{c:2}{b}").variableNames).toEqual(["b", "a", "c"]);
+  });
+
+  it("an empty template has no parts", () => {
+    const template = parseTemplate("");
+    expect(template.parts).toEqual([]);
+    expect(template.expand({})).toBe("");
+  });
+
+  it("returns frozen objects", () => {
+    const template = parseTemplate("/x{?a}");
+    expect(Object.isFrozen(template)).toBe(true);
+    expect(Object.isFrozen(template.parts)).toBe(true);
+    expect(Object.isFrozen(template.parts[1])).toBe(true);
+    expect(Object.isFrozen(template.variableNames)).toBe(true);
+  });
+
+  it("accepts every literal character RFC 6570 §2.1 allows, pct-encoding non-ASCII as UTF-8", () => {
+    const ascii = "!#$&()*+,-./0123456789:;=?@ABCXYZ[]_abcxyz~";
+    expect(parseTemplate(ascii).expand({})).toBe(ascii);
+    expect(parseTemplate("/caf%C3%A9/é/\u00a0/\ue000/\u{1d11e}/\u{10fffd}").expand({})).toBe(
+      "/caf%C3%A9/%C3%A9/%C2%A0/%EE%80%80/%F0%9D%84%9E/%F4%8F%BF%BD",
+    );
+  });
+
+  it("looks up pct-encoded variable names as written (RFC 6570 §2.3)", () => {
+    expect(parseTemplate("{foo%20bar}{;a.b}").expand({ "foo%20bar": "x", "a.b": "y" })).toBe("x;a.b=y");
+  });
+});
+
+describe("the cache", () => {
+  it(`gives the same object for the same template, keeps ${TEMPLATE_CACHE_SIZE}, evicts the oldest`, () => {
+    const first = parseTemplate("/cache-test/{first}");
+    expect(parseTemplate("/cache-test/{first}")).toBe(first);
+    for (let i = 0; i < TEMPLATE_CACHE_SIZE; i++) parseTemplate(`/cache-test/${i}/{x}`);
+    const again = parseTemplate("/cache-test/{first}");
+    expect(again).not.toBe(first);
+    expect(again.expand({ first: 1 })).toBe(first.expand({ first: 1 }));
+    // The most recent ones are still there.
+    const last = `/cache-test/${TEMPLATE_CACHE_SIZE - 1}/{x}`;
+    expect(parseTemplate(last)).toBe(parseTemplate(last));
+  });
+
+  it(`does not keep templates longer than ${MAX_CACHED_TEMPLATE_LENGTH} characters`, () => {
+    const long = "/" + "a".repeat(MAX_CACHED_TEMPLATE_LENGTH);
+    expect(parseTemplate(long)).not.toBe(parseTemplate(long));
+    const longest = "a".repeat(MAX_CACHED_TEMPLATE_LENGTH);
+    expect(parseTemplate(longest)).toBe(parseTemplate(longest));
+  });
+});
+
+describe("values", () => {
+  it.each([
+    ["a string", "abc", "abc"],
+    ["an empty string (defined)", "", ""],
+    ["an integer", 42, "42"],
+    ["a negative float", -1.5, "-1.5"],
+    ["negative zero", -0, "0"],
+    ["a large number", 1e21, "1e%2B21"],
+    ["a bigint", 12345678901234567890n, "12345678901234567890"],
+    ["true", true, "true"],
+    ["false", false, "false"],
+    ["a Date", new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 6)), "2024-01-02T03%3A04%3A05.006Z"],
+  ])("%s", (_, value, expected) => {
+    expect(parseTemplate("{x}").expand({ x: value })).toBe(expected);
+  });
+
+  it("ignores an overridden toISOString on a Date", () => {
+    const date = new Date(0);
+    date.toISOString = () => "hacked";
+    expect(parseTemplate("{+x}").expand({ x: date })).toBe("1970-01-01T00:00:00.000Z");
+  });
+
+  it("expands scalars inside lists and objects", () => {
+    expect(parseTemplate("{?l,o*}").expand({ l: [1, true, 2n, new Date(0)], o: { n: 0, b: false } })).toBe(
+      "?l=1,true,2,1970-01-01T00%3A00%3A00.000Z&n=0&b=false",
+    );
+  });
+
+  it.each([
+    ["undefined", undefined],
+    ["null", null],
+    ["an empty list", []],
+    ["a list of undefined and null", [undefined, null]],
+    ["an empty object", {}],
+    ["an object whose members are all undefined or null", { a: undefined, b: null }],
+  ])("%s is undefined (RFC 6570 §2.3) for every operator", (_, value) => {
+    for (const operator of ["", "+", "#", ".", "/", ";", "?", "&"]) {
+      expect(parseTemplate(`X{${operator}x}Y{${operator}x*}Z`).expand({ x: value })).toBe("XYZ");
+      expect(parseTemplate(`{${operator}x,y}`).expand({ x: value, y: "1" })).toBe(
+        parseTemplate(`{${operator}y}`).expand({ y: "1" }),
+      );
+    }
+  });
+
+  it("skips undefined and null list items and object members", () => {
+    expect(
+      parseTemplate("{/l*}{?o*}{&l}").expand({ l: ["a", null, undefined, "b"], o: { a: null, b: "2" } }),
+    ).toBe("/a/b?b=2&l=a,b");
+  });
+
+  it("writes ifemp for empty members of named operators (RFC 6570 §3.2.7–§3.2.9)", () => {
+    const variables = { l: ["", "a"], o: { e: "", f: "1" } };
+    expect(parseTemplate("{;l*}{;o*}").expand(variables)).toBe(";l;l=a;e;f=1");
+    expect(parseTemplate("{?l*}{&o*}").expand(variables)).toBe("?l=&l=a&e=&f=1");
+    expect(parseTemplate("{l*}/{o*}").expand(variables)).toBe(",a/e=,f=1");
+  });
+
+  it("reads own properties only, never the prototype", () => {
+    expect(parseTemplate("{constructor}{toString}{__proto__}{hasOwnProperty}").expand({})).toBe("");
+    const inherited = Object.create({ x: "from-prototype" }) as Record<string, unknown>;
+    expect(parseTemplate("{x}").expand(inherited)).toBe("");
+    expect(parseTemplate("{x}").expand(Object.assign(Object.create(null), { x: "own" }))).toBe("own");
+  });
+
+  it("treats an own __proto__ key of an object as an ordinary key", () => {
+    const o = JSON.parse('{"__proto__": "p", "a": "1"}') as Record<string, unknown>;
+    expect(parseTemplate("{?o*}").expand({ o })).toBe("?__proto__=p&a=1");
+    expect(parseTemplate("{o}").expand({ o })).toBe("__proto__,p,a,1");
+    const variables = JSON.parse('{"__proto__": "v"}') as Record<string, unknown>;
+    expect(parseTemplate("{__proto__}").expand(variables)).toBe("v");
+  });
+
+  it("accepts null-prototype objects as associative arrays", () => {
+    const o = Object.assign(Object.create(null), { k: "v" }) as Record<string, unknown>;
+    expect(parseTemplate("{?o*}").expand({ o })).toBe("?k=v");
+  });
+
+  it("leaves variables and values untouched", () => {
+    const variables = Object.freeze({ l: Object.freeze(["a", "b"]), o: Object.freeze({ k: "v" }) });
+    expect(parseTemplate("{/l*}{?o*}").expand(variables)).toBe("/a/b?k=v");
+  });
+});
+
+describe("encoding (RFC 6570 §3.2.1)", () => {
+  it("U: everything but unreserved, as UTF-8 with uppercase hex", () => {
+    expect(parseTemplate("{x}").expand({ x: "a-b._~ :/?#[]@!$&'()*+,;=%é€𝄞" })).toBe(
+      "a-b._~%20%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25%C3%A9%E2%82%AC%F0%9D%84%9E",
+    );
+  });
+
+  it("U+R: keeps reserved characters and pct-encoded triplets as written, encodes a lone %", () => {
+    expect(parseTemplate("{+x}").expand({ x: ":/?#[]@!$&'()*+,;= %41%e9%zz%4%" })).toBe(
+      ":/?#[]@!$&'()*+,;=%20%41%e9%25zz%254%25",
+    );
+    expect(parseTemplate("{#x}").expand({ x: "50% é" })).toBe("#50%25%20%C3%A9");
+  });
+
+  it("encodes names of exploded objects with the operator's set", () => {
+    expect(parseTemplate("{?o*}").expand({ o: { "a b": "c/d" } })).toBe("?a%20b=c%2Fd");
+    expect(parseTemplate("{+o*}").expand({ o: { "a/b": "c/d" } })).toBe("a/b=c/d");
+  });
+
+  it.each([
+    ["{clef:1}", "𝄞", "%F0%9D%84%9E"],
+    ["{clef:2}", "𝄞x𝄞", "%F0%9D%84%9Ex"],
+    ["{+clef:1}", "𝄞𝄞", "%F0%9D%84%9E"],
+    ["{x:3}", "aé😀b", "a%C3%A9%F0%9F%98%80"],
+    ["{x:9999}", "short", "short"],
+    ["{x:2}", 12345, "12"],
+    ["{x:1}", true, "t"],
+  ])("prefixes count code points, never splitting a pair: %s of %j", (template, value, expected) => {
+    expect(parseTemplate(template).expand({ x: value, clef: value })).toBe(expected);
+  });
+});
+
+describe("expandFormQuery()", () => {
+  it("serialises names and values as a form-style query", () => {
+    expect(
+      expandFormQuery(
+        [
+          ["per-page", 30],
+          ["filter[x]", "a b"],
+          ["q", undefined],
+          ["ü", ["a", null, "b"]],
+          ["o", { k: "v" }],
+          ["e", ""],
+        ],
+        false,
+      ),
+    ).toBe("?per-page=30&filter%5Bx%5D=a%20b&%C3%BC=a,b&o=k,v&e=");
+  });
+
+  it("starts with & for a continuation", () => {
+    expect(expandFormQuery([["a", 1]], true)).toBe("&a=1");
+    expect(
+      expandFormQuery(
+        new Map([
+          ["a", "x"],
+          ["b", "y"],
+        ]),
+        true,
+      ),
+    ).toBe("&a=x&b=y");
+  });
+
+  it("returns an empty string when no value is defined", () => {
+    expect(expandFormQuery([], false)).toBe("");
+    expect(
+      expandFormQuery(
+        [
+          ["a", undefined],
+          ["b", null],
+          ["c", []],
+          ["d", {}],
+        ],
+        false,
+      ),
+    ).toBe("");
+  });
+
+  it("keeps duplicate names", () => {
+    expect(
+      expandFormQuery(
+        [
+          ["a", 1],
+          ["a", 2],
+        ],
+        false,
+      ),
+    ).toBe("?a=1&a=2");
+  });
+});
