@@ -2,6 +2,16 @@
 export { EndpointError } from "./errors.js";
 export type { EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./version.js";
+export { endpoint } from "./endpoint.js";
+export { EndpointBuilder } from "./endpoint-builder.js";
+export { callable } from "./callable.js";
+export type { EndpointInterface } from "./callable.js";
+export { parseTemplate } from "./uri-template/index.js";
+export type { UriTemplate, TemplateExpression, TemplateVariable } from "./uri-template/index.js";
+export { toFetch } from "./adapters/to-fetch.js";
+export type { FetchArguments, FetchInit } from "./adapters/to-fetch.js";
+export { toCurl } from "./adapters/to-curl.js";
+export type { ToCurlOptions } from "./adapters/to-curl.js";
 export type {
   DeepReadonly,
   EndpointDefaults,

@@ -1,0 +1,48 @@
+import type { EndpointBuilder } from "./endpoint-builder.js";
+import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route } from "./types.js";
+
+/**
+ * The function interface of the specification over a builder `B`: call it for request
+ * options, and use `.defaults()`, `.DEFAULTS`, `.merge()` and `.parse()`.
+ */
+export interface EndpointInterface<B extends EndpointBuilder = EndpointBuilder> {
+  /** Route and options → request options. */
+  (route: Route, options?: EndpointOptions): RequestOptions;
+  /** Options (with `url`, and `method` unless GET) → request options. */
+  (options: EndpointOptions): RequestOptions;
+  /** The builder's deep-frozen defaults snapshot. */
+  readonly DEFAULTS: B["DEFAULTS"];
+  /** A new endpoint function, over `builder.defaults(options)`. */
+  defaults(options: EndpointOptions): EndpointInterface<B>;
+  /** Route and options merged over the defaults, not parsed. */
+  merge(route: Route, options?: EndpointOptions): MergedOptions;
+  merge(options: EndpointOptions): MergedOptions;
+  /** Merged options → request options. */
+  parse(options: ParseInput): RequestOptions;
+}
+
+/**
+ * Turns any builder (a subclass instance too) into the function interface of the
+ * specification. The exported `endpoint` is `callable(new EndpointBuilder())`.
+ *
+ * @example
+ * const acme = callable(new AcmeEndpoint());
+ * acme("GET /orgs/{org}/repos");            // request options
+ * acme.defaults({ per_page: 100 }).DEFAULTS; // DEFAULTS of a new AcmeEndpoint
+ */
+export function callable<B extends EndpointBuilder>(builder: B): EndpointInterface<B> {
+  const endpoint = (route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions =>
+    builder.endpoint(route as Route, options);
+  // Read-only, like the builder behind it: nobody swaps `.merge` out from under a shared function.
+  Object.defineProperties(endpoint, {
+    DEFAULTS: { value: builder.DEFAULTS, enumerable: true },
+    defaults: { value: (options: EndpointOptions) => callable(builder.defaults(options)), enumerable: true },
+    merge: {
+      value: (route: Route | EndpointOptions, options?: EndpointOptions) =>
+        builder.merge(route as Route, options),
+      enumerable: true,
+    },
+    parse: { value: (options: ParseInput) => builder.parse(options), enumerable: true },
+  });
+  return endpoint as EndpointInterface<B>;
+}

@@ -1,0 +1,141 @@
+import { LIBRARY_DEFAULTS } from "./defaults.js";
+import { mergeOptions } from "./merge.js";
+import { mergeDefaults } from "./merge-defaults.js";
+import { normalizeOptions } from "./normalize.js";
+import { freezeCopy } from "./object.js";
+import { parse, parseTrusted } from "./parse.js";
+import type { ParsePolicy } from "./parse.js";
+import type {
+  EndpointDefaults,
+  EndpointOptions,
+  MergedOptions,
+  ParseInput,
+  RequestOptions,
+  Route,
+} from "./types.js";
+import { expandFormQuery } from "./uri-template/index.js";
+
+const LIBRARY_SNAPSHOT: EndpointDefaults = freezeCopy(LIBRARY_DEFAULTS) as EndpointDefaults;
+
+/**
+ * The immutable builder behind `endpoint()`. It holds a deep-frozen DEFAULTS snapshot; every
+ * operation is a pure function of that snapshot and its arguments.
+ *
+ * @example
+ * const github = new EndpointBuilder({ baseUrl: "https://api.github.com" });
+ * github.endpoint("GET /repos/{owner}/{repo}", { owner: "octo", repo: "hello" });
+ * // { method: "get", url: "https://api.github.com/repos/octo/hello", headers: { … } }
+ *
+ * Apps subclass it for their own configuration. A subclass constructor takes the defaults
+ * object as its (optional) first argument and passes it to `super` after its own, because
+ * `.defaults()` creates the new builder with `new this.constructor(snapshot)`:
+ *
+ * @example
+ * class AcmeEndpoint extends EndpointBuilder {
+ *   constructor(defaults?: EndpointOptions) {
+ *     super({ baseUrl: "https://api.acme.test", org: "acme" }, defaults);
+ *   }
+ *   listRepos() { return this.endpoint("GET /orgs/{org}/repos"); }
+ * }
+ * new AcmeEndpoint().defaults({ per_page: 100 }) instanceof AcmeEndpoint; // true
+ */
+export class EndpointBuilder implements ParsePolicy {
+  /** The defaults snapshot: deep-frozen, never the caller's own objects. */
+  readonly DEFAULTS: EndpointDefaults;
+
+  /**
+   * Merges each `layer` of defaults, in order, over the library defaults (method GET, baseUrl
+   * `https://api.service.example`, the default accept and user-agent headers).
+   */
+  constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
+    let snapshot = LIBRARY_SNAPSHOT;
+    for (const layer of layers) {
+      if (layer !== undefined) snapshot = mergeDefaults(snapshot, normalizeOptions(layer, undefined));
+    }
+    this.DEFAULTS = snapshot;
+  }
+
+  /**
+   * A new builder of the same class, whose DEFAULTS are this one's with `options` merged over
+   * them. This builder is unchanged.
+   *
+   * @example
+   * const org = endpointBuilder.defaults({ org: "acme", headers: { authorization: "token x" } });
+   * const paged = org.defaults({ per_page: 100 }); // keeps org and authorization
+   */
+  defaults(options: EndpointOptions): this {
+    const snapshot = mergeDefaults(this.DEFAULTS, normalizeOptions(options, undefined));
+    const Builder = this.constructor as new (defaults: EndpointOptions) => this;
+    return new Builder(snapshot as EndpointOptions);
+  }
+
+  /**
+   * Route and options merged over the defaults, not yet parsed: `url` keeps its placeholders.
+   * Returns a fresh, mutable object.
+   *
+   * @example
+   * builder.merge("GET /orgs/{org}/repos", { org: "acme", per_page: 10 });
+   * // { method: "GET", baseUrl: "https://api.service.example", headers: { … },
+   * //   mediaType: { format: "", previews: [] }, url: "/orgs/{org}/repos", org: "acme", per_page: 10 }
+   */
+  merge(route: Route, options?: EndpointOptions): MergedOptions;
+  merge(options: EndpointOptions): MergedOptions;
+  merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
+    return mergeOptions(this.DEFAULTS, normalizeOptions(route, options));
+  }
+
+  /**
+   * Merged options (from `merge()`, or made by hand) → request options. Stateless: the
+   * builder's DEFAULTS play no part, only its policy methods.
+   *
+   * @example
+   * builder.parse({ method: "GET", baseUrl: "https://api.acme.test", url: "/users/{id}", id: 7 });
+   * // { method: "get", url: "https://api.acme.test/users/7", headers: {} }
+   */
+  parse(options: ParseInput): RequestOptions {
+    return parse(options, this);
+  }
+
+  /**
+   * Route and options → request options: `parse(merge(route, options))`.
+   *
+   * @example
+   * builder.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi" });
+   * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
+   * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
+   */
+  endpoint(route: Route, options?: EndpointOptions): RequestOptions;
+  endpoint(options: EndpointOptions): RequestOptions;
+  endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
+    return parseTrusted(mergeOptions(this.DEFAULTS, normalizeOptions(route, options)), this);
+  }
+
+  /**
+   * Extension point: how the parameters left over for a GET or HEAD query become the query
+   * string (without the leading "?"). The default serialises them as the RFC 6570 form-style
+   * query `{?a,b,c}` would (RFC 6570 §3.2.8): `a=1&list=x,y&obj=k,v`.
+   *
+   * @example
+   * class RailsEndpoint extends EndpointBuilder {
+   *   override serializeQuery(parameters) { … return "ids[]=1&ids[]=2"; }
+   * }
+   */
+  serializeQuery(parameters: ReadonlyArray<readonly [string, unknown]>): string {
+    return expandFormQuery(parameters, false).slice(1);
+  }
+
+  /**
+   * Extension point: may an absolute url (after expansion) replace `baseUrl`? The default, as
+   * the specification says, is yes. An app that builds urls from untrusted input returns false,
+   * so its authorization header never travels to another host (`ERR_ABSOLUTE_URL`).
+   *
+   * @example
+   * class LockedEndpoint extends EndpointBuilder {
+   *   override allowsAbsoluteUrl() { return false; }
+   * }
+   */
+  allowsAbsoluteUrl(url: string): boolean {
+    void url;
+    return true;
+  }
+}

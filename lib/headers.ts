@@ -1,0 +1,97 @@
+import { EndpointError, describe, quote } from "./errors.js";
+import { isPlainObject, setOwn } from "./object.js";
+import type { Headers } from "./types.js";
+
+// RFC 9110 §5.6.2: token = 1*tchar. A table lookup, so hostile names cost linear time.
+const TCHAR = new Uint8Array(128);
+for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+  TCHAR[c.charCodeAt(0)] = 1;
+}
+
+/** RFC 9110 §5.6.2: is `text` a token (a valid header name or method)? */
+export function isToken(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || TCHAR[code] === 0) return false;
+  }
+  return true;
+}
+
+// Fetch "normalize": strip leading and trailing HTTP whitespace (HTAB, LF, CR, SP).
+function isHttpWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+function trimHttpWhitespace(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
+  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+/**
+ * RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. Anything
+ * else (CR, LF, NUL, other controls, code points above 0xFF) cannot be sent by every client:
+ * Node's http rejects controls, fetch rejects non-ByteStrings, and CR/LF would inject headers.
+ */
+function invalidFieldValueOffset(value: string): number {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) return i;
+  }
+  return -1;
+}
+
+/** Validates one header value; returns it trimmed as fetch would send it. */
+export function normalizeHeaderValue(name: string, value: unknown): string | number {
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return value;
+  } else if (typeof value === "string") {
+    const trimmed = trimHttpWhitespace(value);
+    const offset = invalidFieldValueOffset(trimmed);
+    if (offset === -1) return trimmed;
+    const code = trimmed.charCodeAt(offset);
+    throw new EndpointError(
+      "ERR_INVALID_HEADER",
+      `Invalid value for header ${quote(name)}: ${quote(value)} holds character U+${code
+        .toString(16)
+        .toUpperCase()
+        .padStart(
+          4,
+          "0",
+        )} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+    );
+  }
+  throw new EndpointError(
+    "ERR_INVALID_HEADER",
+    `Invalid value for header ${quote(name)}: ${describe(value)}; expected a string or a finite number`,
+  );
+}
+
+/**
+ * Lowercases header names (so `User-Agent` replaces the default `user-agent` rather than
+ * duplicating it), drops `undefined` values, and validates names and values.
+ */
+export function normalizeHeaders(headers: unknown): Headers {
+  if (!isPlainObject(headers)) {
+    throw new EndpointError(
+      "ERR_INVALID_HEADER",
+      `Invalid headers: ${describe(headers)}; expected an object of header names to values`,
+    );
+  }
+  const result: Headers = {};
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (!isToken(name)) {
+      throw new EndpointError(
+        "ERR_INVALID_HEADER",
+        `Invalid header name ${quote(name)}: not an RFC 9110 token`,
+      );
+    }
+    setOwn(result, name.toLowerCase(), normalizeHeaderValue(name, value));
+  }
+  return result;
+}

@@ -1,0 +1,159 @@
+import { EndpointError, describe, quote } from "./errors.js";
+import { isPlainObject } from "./object.js";
+import type { MediaTypeInput } from "./types.js";
+
+const PREVIEW_SUFFIX = "-preview";
+
+/** Cuts one trailing `-preview`: `"squirrel-girl-preview"` and `"squirrel-girl"` name the same preview. */
+export function previewName(preview: string): string {
+  return preview.endsWith(PREVIEW_SUFFIX) ? preview.slice(0, -PREVIEW_SUFFIX.length) : preview;
+}
+
+/** `earlier` then the names of `later` not yet in it, in order, without duplicates. */
+export function unionPreviews(earlier: readonly string[], later: readonly string[]): string[] {
+  const result = earlier.slice();
+  for (const name of later) if (!result.includes(name)) result.push(name);
+  return result;
+}
+
+/** Validates `mediaType`; drops undefined members, normalises preview names. */
+export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
+  if (!isPlainObject(mediaType)) {
+    throw new EndpointError(
+      "ERR_INVALID_MEDIA_TYPE",
+      `Invalid mediaType: ${describe(mediaType)}; expected { format?: string, previews?: string[] }`,
+    );
+  }
+  const result: { format?: string; previews?: string[] } = {};
+  for (const key of Object.keys(mediaType)) {
+    const value = mediaType[key];
+    if (value === undefined) continue;
+    if (key === "format") {
+      if (typeof value !== "string" || !isMediaTypeWord(value, true)) {
+        throw new EndpointError(
+          "ERR_INVALID_MEDIA_TYPE",
+          `Invalid mediaType.format ${quote(value)}: expected a word such as "raw", "diff" or "text+json"`,
+        );
+      }
+      result.format = value;
+    } else if (key === "previews") {
+      if (!Array.isArray(value)) {
+        throw new EndpointError(
+          "ERR_INVALID_MEDIA_TYPE",
+          `Invalid mediaType.previews: ${describe(value)}; expected an array of preview names`,
+        );
+      }
+      const names: string[] = [];
+      for (const preview of value as unknown[]) {
+        if (typeof preview !== "string" || !isMediaTypeWord(preview, false)) {
+          throw new EndpointError(
+            "ERR_INVALID_MEDIA_TYPE",
+            `Invalid preview name ${quote(preview)} in mediaType.previews: expected letters, digits, "-" and "_"`,
+          );
+        }
+        const name = previewName(preview);
+        if (!names.includes(name)) names.push(name);
+      }
+      result.previews = names;
+    } else {
+      throw new EndpointError(
+        "ERR_INVALID_MEDIA_TYPE",
+        `Invalid mediaType key ${quote(key)}: expected only "format" and "previews"`,
+      );
+    }
+  }
+  return result;
+}
+
+// Formats and preview names end up inside the accept header: letters, digits, "-", "_", and
+// for formats also "." and "+" ("text+json"); an empty format means none.
+function isMediaTypeWord(word: string, isFormat: boolean): boolean {
+  if (word.length === 0) return isFormat;
+  if (word.length > 200) return false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    const ok =
+      (c >= 0x30 && c <= 0x39) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      c === 0x2d ||
+      c === 0x5f ||
+      (isFormat && (c === 0x2e || c === 0x2b));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** One entry of an accept header split into `application/vnd.<vendor>` and the rest. */
+interface VendorEntry {
+  vendor: string;
+  /** The `.vN` version part, or "". */
+  version: string;
+  /** `<name>` when the entry is `application/vnd.<vendor>.<name>-preview…`. */
+  preview: string | undefined;
+}
+
+const VND_PREFIX = "application/vnd.";
+
+// Parses `application/vnd.<vendor>[.vN][.x][+json]` (and `…<name>-preview<suffix>`) by hand,
+// one pass over the entry, so a hostile accept header costs linear time.
+function parseVendorEntry(entry: string): VendorEntry | undefined {
+  if (!entry.startsWith(VND_PREFIX)) return undefined;
+  const rest = entry.slice(VND_PREFIX.length);
+  const plus = rest.indexOf("+");
+  const beforeSuffix = plus === -1 ? rest : rest.slice(0, plus);
+  const suffix = plus === -1 ? "" : rest.slice(plus);
+  if (suffix !== "" && suffix !== "+json") return undefined;
+  const labels = beforeSuffix.split(".");
+  const vendor = labels[0];
+  if (vendor === undefined || vendor === "" || labels.length > 3) return undefined;
+  for (const label of labels) if (!isMediaTypeWord(label, false)) return undefined;
+  let index = 1;
+  let version = "";
+  const second = labels[1];
+  if (second !== undefined && /^v\d+$/.test(second)) {
+    version = "." + second;
+    index = 2;
+  }
+  const last = labels[index];
+  if (labels.length > index + 1) return undefined;
+  const preview = last !== undefined && last.endsWith(PREVIEW_SUFFIX) ? previewName(last) : undefined;
+  return { vendor, version, preview };
+}
+
+/**
+ * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):
+ * - format: each `application/vnd.<vendor>[.vN][.x][+json]` entry becomes
+ *   `application/vnd.<vendor>[.vN].<format>`, unless accept is `application/octet-stream`;
+ * - previews: accept becomes `application/vnd.<vendor>.<name>-preview<suffix>` for the previews
+ *   already named in accept and then the given ones, `<suffix>` being `.<format>` or `+json`.
+ */
+export function applyMediaType(accept: string, format: string, previews: readonly string[]): string {
+  if (format === "" && previews.length === 0) return accept;
+  const entries = accept.split(",").map((entry) => entry.trim());
+  if (previews.length > 0) {
+    let vendor: string | undefined;
+    let named: string[] = [];
+    for (const entry of entries) {
+      const parsed = parseVendorEntry(entry);
+      if (parsed === undefined) continue;
+      vendor ??= parsed.vendor;
+      if (parsed.preview !== undefined) named = unionPreviews(named, [parsed.preview]);
+    }
+    const suffix = format === "" ? "+json" : "." + format;
+    return unionPreviews(named, previews)
+      .map((name) => `${VND_PREFIX}${vendor ?? "service"}.${name}${PREVIEW_SUFFIX}${suffix}`)
+      .join(",");
+  }
+  if (accept.trim() === "application/octet-stream") return accept;
+  return entries
+    .map((entry) => {
+      const parsed = parseVendorEntry(entry);
+      if (parsed === undefined) return entry;
+      // A preview entry keeps its name and takes the format as its suffix, as in the previews rule.
+      return parsed.preview === undefined
+        ? `${VND_PREFIX}${parsed.vendor}${parsed.version}.${format}`
+        : `${VND_PREFIX}${parsed.vendor}.${parsed.preview}${PREVIEW_SUFFIX}.${format}`;
+    })
+    .join(",");
+}

@@ -1,0 +1,87 @@
+import deepmerge from "deepmerge";
+import { unionPreviews } from "./media-type.js";
+import type { NormalizedOptions } from "./normalize.js";
+import { freezeCopy, isPlainObject } from "./object.js";
+import type { EndpointDefaults, MergedOptions } from "./types.js";
+
+// deepmerge 4.3.1 merges into ordinary `{}` objects: it skips any key found on the target's
+// prototype chain ("constructor", "toString", …) and assigns "__proto__" through the setter.
+// So it is fed null-prototype trees with "__proto__" escaped as a symbol, and `clone: false`.
+const PROTO_KEY = Symbol("__proto__");
+
+/** Holds `data`: the body is never merged, the later one replaces the earlier one by reference. */
+class Opaque {
+  constructor(readonly value: unknown) {}
+}
+
+type Tree = Record<string | symbol, unknown>;
+
+/**
+ * The `.defaults()` merge: `options` over a DEFAULTS snapshot, with deepmerge, returning a new
+ * deep-frozen snapshot. Plain objects merge deeply, everything else is replaced by reference,
+ * `mediaType.previews` is the union, earlier first.
+ */
+export function mergeDefaults(defaults: EndpointDefaults, options: NormalizedOptions): EndpointDefaults {
+  const merged = deepmerge<Tree>(toTree(defaults, options) as Tree, toTree(options, undefined) as Tree, {
+    isMergeableObject: isPlainObject,
+    arrayMerge: (_target: unknown[], source: unknown[]) => source,
+    clone: false,
+  });
+  const snapshot = fromTree(merged) as unknown as MergedOptions;
+  const previews = options.mediaType?.previews;
+  if (previews !== undefined) {
+    snapshot.mediaType = {
+      ...snapshot.mediaType,
+      previews: unionPreviews(defaults.mediaType.previews, previews),
+    };
+  }
+  return freezeCopy(snapshot) as EndpointDefaults;
+}
+
+/**
+ * A null-prototype copy for deepmerge. Where `later` has a plain object over a value of the
+ * earlier level that is a class instance or function, that value becomes an empty object, so
+ * deepmerge replaces it wholesale instead of filtering keys against its prototype.
+ */
+function toTree(value: unknown, later: unknown, key?: string): unknown {
+  if (key === "data") return new Opaque(value);
+  if (!isPlainObject(value)) {
+    const laterIsPlain = isPlainObject(later);
+    if (laterIsPlain && value !== null && (typeof value === "object" || typeof value === "function")) {
+      return Object.create(null) as Tree;
+    }
+    return value;
+  }
+  const tree = Object.create(null) as Tree;
+  for (const name of Object.keys(value)) {
+    const next =
+      isPlainObject(later) && Object.prototype.hasOwnProperty.call(later, name) ? later[name] : undefined;
+    // Only the top level's "data" is the body; a parameter's nested "data" key merges as usual.
+    tree[name === "__proto__" ? PROTO_KEY : name] = toTree(value[name], next, key === undefined ? name : "");
+  }
+  return tree;
+}
+
+function fromTree(value: unknown): unknown {
+  if (value instanceof Opaque) return value.value;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const proto: unknown = Object.getPrototypeOf(value);
+  // deepmerge builds ordinary objects; the trees it was given have no prototype.
+  if (proto !== Object.prototype && proto !== null) return value;
+  const result: Record<string, unknown> = {};
+  const tree = value as Tree;
+  for (const name of Reflect.ownKeys(tree)) {
+    const member = fromTree(tree[name]);
+    if (name === PROTO_KEY) {
+      Object.defineProperty(result, "__proto__", {
+        value: member,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    } else if (typeof name === "string") {
+      result[name] = member;
+    }
+  }
+  return result;
+}

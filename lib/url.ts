@@ -1,0 +1,82 @@
+import { EndpointError, describe, quote } from "./errors.js";
+
+// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
+// an authority. Anchored and without nested quantifiers: linear on any input.
+const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** A url with a scheme and authority (`https://…`) is used as given; anything else is a path. */
+export function isAbsoluteUrl(url: string): boolean {
+  return ABSOLUTE_URL.test(url);
+}
+
+let lastValidBaseUrl: string | undefined;
+
+/**
+ * Checks that `baseUrl` is an absolute http(s) URL without query or fragment, made only of
+ * visible ASCII: the WHATWG parser would silently drop a tab or newline and send a different
+ * url than the one we return. One entry of memory keeps the common case free.
+ */
+export function validateBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl === "string" && baseUrl === lastValidBaseUrl) return baseUrl;
+  if (typeof baseUrl !== "string") {
+    throw new EndpointError(
+      "ERR_INVALID_BASE_URL",
+      `Invalid baseUrl: ${describe(baseUrl)}; expected a string`,
+    );
+  }
+  for (let i = 0; i < baseUrl.length; i++) {
+    const code = baseUrl.charCodeAt(i);
+    if (code <= 0x20 || code >= 0x7f) {
+      throw new EndpointError(
+        "ERR_INVALID_BASE_URL",
+        `Invalid baseUrl ${quote(baseUrl)}: whitespace, control or non-ASCII character at offset ${i}`,
+      );
+    }
+  }
+  let protocol: string;
+  try {
+    protocol = new URL(baseUrl).protocol;
+  } catch {
+    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quote(baseUrl)}: not an absolute URL`);
+  }
+  if ((protocol !== "https:" && protocol !== "http:") || !isAbsoluteUrl(baseUrl)) {
+    throw new EndpointError(
+      "ERR_INVALID_BASE_URL",
+      `Invalid baseUrl ${quote(baseUrl)}: expected an http or https URL`,
+    );
+  }
+  if (baseUrl.includes("?") || baseUrl.includes("#")) {
+    throw new EndpointError(
+      "ERR_INVALID_BASE_URL",
+      `Invalid baseUrl ${quote(baseUrl)}: a base URL cannot have a query or fragment`,
+    );
+  }
+  lastValidBaseUrl = baseUrl;
+  return baseUrl;
+}
+
+/** Checks that an absolute url parses as the WHATWG URL parser (what fetch uses) would. */
+export function validateAbsoluteUrl(url: string): void {
+  try {
+    new URL(url);
+  } catch {
+    throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(url)}: not a valid absolute URL`);
+  }
+}
+
+/** `baseUrl` and a path joined by exactly one "/"; a trailing "/" of the path is kept. */
+export function joinUrl(baseUrl: string, path: string): string {
+  if (path === "") return baseUrl;
+  const base = baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
+  return path.startsWith("/") ? base + path : base + "/" + path;
+}
+
+/** Appends a query string before any fragment, with "?" or, when the url has a query, "&". */
+export function appendQuery(url: string, query: string): string {
+  if (query === "") return url;
+  const hash = url.indexOf("#");
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const last = beforeHash.charAt(beforeHash.length - 1);
+  const separator = last === "?" || last === "&" ? "" : beforeHash.includes("?") ? "&" : "?";
+  return beforeHash + separator + query + (hash === -1 ? "" : url.slice(hash));
+}
