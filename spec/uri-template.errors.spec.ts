@@ -7,7 +7,7 @@ function thrown(run: () => unknown): EndpointError {
     run();
   } catch (error) {
     if (error instanceof EndpointError) return error;
-    throw new Error(`expected an EndpointError, got ${String(error)}`);
+    throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
   }
   throw new Error("expected an EndpointError, nothing was thrown");
 }
