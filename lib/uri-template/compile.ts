@@ -40,7 +40,13 @@ export function compileTemplate(template: string): UriTemplate {
     steps.push({
       row: OPERATORS[token.operator],
       // A varname is ALPHA / DIGIT / "_" / "." / pct-encoded: written as it is (§3.2.7).
-      varspecs: token.variables.map((v) => ({ ...v, outputName: v.name })),
+      varspecs: token.variables.map((v): CompiledVarspec => ({
+        name: v.name,
+        outputName: v.name,
+        explode: v.explode,
+        maxLength: v.maxLength,
+        offset: v.offset,
+      })),
     });
     for (const variable of token.variables) names.add(variable.name);
   }
@@ -82,8 +88,16 @@ function expandExpression(
     let value = variables[spec.name];
     // Own properties only: "{constructor}" never expands Object.prototype.constructor.
     if (value !== undefined && !hasOwnProperty.call(variables, spec.name)) value = undefined;
-    const text = expandVarspec(row, spec, value, template);
-    if (text === undefined) continue;
+    let text: string | undefined;
+    if (typeof value === "string" && spec.maxLength === undefined) {
+      // The common case, inlined: a string without prefix (Appendix A, with §3.2.7–§3.2.9 naming).
+      if (!row.named) text = row.encode(value, spec.name);
+      else if (value === "") text = spec.outputName + row.ifemp;
+      else text = spec.outputName + "=" + row.encode(value, spec.name);
+    } else {
+      text = expandVarspec(row, spec, value, template);
+      if (text === undefined) continue;
+    }
     out += defined ? row.sep + text : row.first + text;
     defined = true;
   }
