@@ -1,7 +1,7 @@
 import { LIBRARY_DEFAULTS } from "./defaults.js";
 import { mergeOptions } from "./merge.js";
 import { mergeDefaults } from "./merge-defaults.js";
-import { normalizeOptions } from "./normalize.js";
+import { normalizeDefaults, normalizeOptions } from "./normalize.js";
 import { freezeCopy } from "./object.js";
 import { parse, parseTrusted } from "./parse.js";
 import type { ParsePolicy } from "./parse.js";
@@ -50,7 +50,7 @@ export class EndpointBuilder implements ParsePolicy {
   constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
     let snapshot = LIBRARY_SNAPSHOT;
     for (const layer of layers) {
-      if (layer !== undefined) snapshot = mergeDefaults(snapshot, normalizeOptions(layer, undefined));
+      if (layer !== undefined) snapshot = mergeDefaults(snapshot, normalizeDefaults(layer));
     }
     this.DEFAULTS = snapshot;
   }
@@ -64,7 +64,7 @@ export class EndpointBuilder implements ParsePolicy {
    * const paged = org.defaults({ per_page: 100 }); // keeps org and authorization
    */
   defaults(options: EndpointOptions): this {
-    const snapshot = mergeDefaults(this.DEFAULTS, normalizeOptions(options, undefined));
+    const snapshot = mergeDefaults(this.DEFAULTS, normalizeDefaults(options));
     const Builder = this.constructor as new (defaults: EndpointOptions) => this;
     return new Builder(snapshot as EndpointOptions);
   }

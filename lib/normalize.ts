@@ -98,7 +98,8 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
             `Invalid request: ${describe(value)}; expected an object of meta information`,
           );
         }
-        result.request = isPlainObject(value) ? dropUndefined(value) : (value as RequestMeta);
+        // Returned exactly as passed in (spec §2.4): by reference, unless defaults set one too.
+        result.request = value as RequestMeta;
         break;
       case "data":
         // The body as given, by reference (CONTRACT.md): never copied, never merged.
@@ -109,6 +110,17 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
     }
   }
   return result;
+}
+
+/** `defaults()` and the builder's constructor take options only, never a route. */
+export function normalizeDefaults(defaults: unknown): NormalizedOptions {
+  if (!isPlainObject(defaults)) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `Invalid defaults: ${describe(defaults)}; expected a plain object of options`,
+    );
+  }
+  return normalizeOptions(defaults, undefined);
 }
 
 /** A route and an option that disagree would make one of them silently lose: say so instead. */

@@ -1,0 +1,204 @@
+import { endpoint, EndpointError, VERSION } from "../lib/index.js";
+
+const USER_AGENT = `service-endpoint.js/${VERSION}`;
+const DEFAULT_HEADERS = { accept: "application/vnd.service.v3+json", "user-agent": USER_AGENT };
+const JSON_TYPE = "application/json; charset=utf-8";
+
+function codeOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof EndpointError) return `${error.code}: ${error.message}`;
+    throw error;
+  }
+  throw new Error("expected an EndpointError");
+}
+
+describe("endpoint()", () => {
+  it("README example: GET with a placeholder, a query parameter and an authorization header", () => {
+    expect(
+      endpoint("GET /orgs/{org}/repos", {
+        headers: { authorization: "token 0000000000000000000000000000000000000001" },
+        org: "octokit",
+        type: "private",
+      }),
+    ).toStrictEqual({
+      method: "get",
+      url: "https://api.service.example/orgs/octokit/repos?type=private",
+      headers: { ...DEFAULT_HEADERS, authorization: "token 0000000000000000000000000000000000000001" },
+    });
+  });
+
+  it("takes a single options object with method and url", () => {
+    expect(
+      endpoint({ method: "GET", url: "/orgs/{org}/repos", org: "octokit", type: "private" }),
+    ).toStrictEqual(endpoint("GET /orgs/{org}/repos", { org: "octokit", type: "private" }));
+  });
+
+  it("takes a route without options", () => {
+    expect(endpoint("GET /")).toStrictEqual({
+      method: "get",
+      url: "https://api.service.example/",
+      headers: DEFAULT_HEADERS,
+    });
+  });
+
+  it("defaults the method to GET for a route that is only a url (spec §4 rule 4)", () => {
+    expect(endpoint("/user").method).toBe("get");
+    expect(endpoint({ url: "/user" }).method).toBe("get");
+  });
+
+  it("lowercases custom and mixed-case header names and merges them over the defaults", () => {
+    expect(
+      endpoint("GET /user", { headers: { "X-Foo": "bar", "User-Agent": "app/1.0", ACCEPT: "text/html" } }),
+    ).toStrictEqual({
+      method: "get",
+      url: "https://api.service.example/user",
+      headers: { accept: "text/html", "user-agent": "app/1.0", "x-foo": "bar" },
+    });
+  });
+
+  it("passes numeric header values through unchanged", () => {
+    expect(
+      endpoint("PUT /x", { data: "abc", headers: { "content-length": 3 } }).headers["content-length"],
+    ).toBe(3);
+  });
+
+  it("uses a full URL as given, with the method first in the route (spec §4 rule 5)", () => {
+    expect(
+      endpoint("GET https://codeload.example.com/repos/{owner}/{repo}/zip", { owner: "o", repo: "r" }),
+    ).toStrictEqual({
+      method: "get",
+      url: "https://codeload.example.com/repos/o/r/zip",
+      headers: DEFAULT_HEADERS,
+    });
+  });
+
+  it.each([
+    ["{name} placeholders", "GET /repos/{owner}/{repo}/contents/{path}"],
+    [":name placeholders", "GET /repos/:owner/:repo/contents/:path"],
+    ["mixed forms", "GET /repos/:owner/{repo}/contents/:path"],
+  ])("expands %s", (_title, route) => {
+    expect(endpoint(route, { owner: "o w", repo: "r", path: "a/b.txt" }).url).toBe(
+      "https://api.service.example/repos/o%20w/r/contents/a%2Fb.txt",
+    );
+  });
+
+  it("sends the remaining parameters of a POST as a JSON body", () => {
+    expect(
+      endpoint("POST /repos/{owner}/{repo}/issues", {
+        owner: "octocat",
+        repo: "hello-world",
+        headers: { accept: "application/vnd.service.v3+json", authorization: "token abc" },
+        title: "Found a bug",
+        body: "I'm having a problem with this.",
+        assignees: ["octocat"],
+        milestone: 1,
+        labels: ["bug"],
+      }),
+    ).toStrictEqual({
+      method: "post",
+      url: "https://api.service.example/repos/octocat/hello-world/issues",
+      headers: { ...DEFAULT_HEADERS, authorization: "token abc", "content-type": JSON_TYPE },
+      body: {
+        title: "Found a bug",
+        body: "I'm having a problem with this.",
+        assignees: ["octocat"],
+        milestone: 1,
+        labels: ["bug"],
+      },
+    });
+  });
+
+  it.each(["PUT", "PATCH", "POST", "DELETE"])("sends no body key for a %s with nothing to send", (method) => {
+    expect(endpoint(`${method} /user/starred/{owner}/{repo}`, { owner: "o", repo: "r" })).toStrictEqual({
+      method: method.toLowerCase(),
+      url: "https://api.service.example/user/starred/o/r",
+      headers: DEFAULT_HEADERS,
+    });
+  });
+
+  it("upload case: query template expanded from the options, data as the body, numeric content-length kept", () => {
+    const data = new Uint8Array([1, 2, 3, 4]);
+    const options = endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", {
+      owner: "octocat",
+      repo: "hello-world",
+      release_id: 123,
+      name: "example.zip",
+      label: "short description",
+      headers: { "content-type": "text/plain", "content-length": 14, authorization: "token abc" },
+      data,
+    });
+    expect(options).toStrictEqual({
+      method: "post",
+      url: "https://api.service.example/repos/octocat/hello-world/releases/123/assets?name=example.zip&label=short%20description",
+      headers: {
+        ...DEFAULT_HEADERS,
+        "content-type": "text/plain",
+        "content-length": 14,
+        authorization: "token abc",
+      },
+      body: data,
+    });
+    expect(options.body).toBe(data);
+  });
+
+  it("markdown case: data as a plain-text body with the caller's content-type and accept", () => {
+    expect(
+      endpoint("POST /markdown/raw", {
+        data: "Hello world github/linguist#1 **cool**, and #1!",
+        headers: { accept: "text/html;charset=utf-8", "content-type": "text/plain" },
+      }),
+    ).toStrictEqual({
+      method: "post",
+      url: "https://api.service.example/markdown/raw",
+      headers: { accept: "text/html;charset=utf-8", "user-agent": USER_AGENT, "content-type": "text/plain" },
+      body: "Hello world github/linguist#1 **cool**, and #1!",
+    });
+  });
+
+  it("returns request exactly as passed in, by reference", () => {
+    const request = { timeout: 100, signal: new AbortController().signal };
+    const options = endpoint("GET /", { request });
+    expect(options.request).toBe(request);
+    expect(Object.keys(options)).toEqual(["method", "url", "headers", "request"]);
+  });
+
+  it("passes the authorization header through under its lowercase name (spec §5)", () => {
+    expect(
+      endpoint("GET /user", { headers: { Authorization: "token <ACCESS_TOKEN>" } }).headers,
+    ).toStrictEqual({
+      ...DEFAULT_HEADERS,
+      authorization: "token <ACCESS_TOKEN>",
+    });
+  });
+
+  it("mediaType.format changes the accept header", () => {
+    expect(
+      endpoint("GET /repos/{owner}/{repo}/contents/{path}", {
+        owner: "o",
+        repo: "r",
+        path: "README.md",
+        mediaType: { format: "raw" },
+      }).headers.accept,
+    ).toBe("application/vnd.service.v3.raw");
+  });
+
+  it("mediaType.previews change the accept header", () => {
+    expect(
+      endpoint("GET /", { mediaType: { previews: ["symmetra", "jean-grey-preview"] } }).headers.accept,
+    ).toBe("application/vnd.service.symmetra-preview+json,application/vnd.service.jean-grey-preview+json");
+  });
+
+  it("throws EndpointError for what it cannot build", () => {
+    expect(codeOf(() => endpoint({}))).toBe(
+      'ERR_MISSING_URL: Missing url: give a route such as "GET /users/{id}", or options.url',
+    );
+    expect(codeOf(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o" }))).toBe(
+      'ERR_MISSING_PARAMETER: Missing parameter "repo" for url "/repos/{owner}/{repo}": a path placeholder needs a value (write {/repo} for an optional segment)',
+    );
+    expect(codeOf(() => endpoint("GET /a{b"))).toBe(
+      'ERR_INVALID_TEMPLATE: Invalid URI template "/a{b": unclosed expression at offset 2',
+    );
+  });
+});
