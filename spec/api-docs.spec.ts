@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { endpoint, EndpointError } from "../lib/index.js";
+
+// docs/api.md lists every error code with an example input and its message: run each example.
+const doc = readFileSync(join(__dirname, "..", "docs", "api.md"), "utf8");
+const rows = [...doc.matchAll(/^\| `(ERR_[A-Z_]+)` +\| `(endpoint[^`|]*)` +\| `([^`|]*)` +\|$/gm)].map(
+  ([, code, input, message]) => [code, input, message] as [string, string, string],
+);
+
+describe("docs/api.md error table", () => {
+  it("has an example for every code an endpoint() call can produce", () => {
+    // ERR_ABSOLUTE_URL needs a subclass and ERR_UNSUPPORTED_BODY an adapter: tested in their own specs.
+    expect([...new Set(rows.map(([code]) => code))].sort()).toEqual([
+      "ERR_INVALID_BASE_URL",
+      "ERR_INVALID_HEADER",
+      "ERR_INVALID_MEDIA_TYPE",
+      "ERR_INVALID_METHOD",
+      "ERR_INVALID_OPTIONS",
+      "ERR_INVALID_PARAMETER",
+      "ERR_INVALID_ROUTE",
+      "ERR_INVALID_TEMPLATE",
+      "ERR_INVALID_URL",
+      "ERR_MISSING_PARAMETER",
+      "ERR_MISSING_URL",
+    ]);
+  });
+
+  it.each(rows)("%s: %s", (code, input, message) => {
+    const run = new Function("endpoint", `return ${input};`) as (fn: typeof endpoint) => unknown;
+    let thrown: unknown;
+    try {
+      run(endpoint);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EndpointError);
+    expect({
+      code: (thrown as EndpointError).code,
+      message: (thrown as EndpointError).message,
+    }).toStrictEqual({
+      code,
+      message,
+    });
+  });
+});
