@@ -1,7 +1,7 @@
 import deepmerge from "deepmerge";
 import { unionPreviews } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
-import { freezeCopy, isPlainObject } from "./object.js";
+import { assertNestingDepth, freezeCopy, isPlainObject } from "./object.js";
 import type { EndpointDefaults, MergedOptions } from "./types.js";
 
 // deepmerge 4.3.1 merges into ordinary `{}` objects: it skips any key found on the target's
@@ -22,6 +22,8 @@ type Tree = Record<string | symbol, unknown>;
  * `mediaType.previews` is the union, earlier first.
  */
 export function mergeDefaults(defaults: EndpointDefaults, options: NormalizedOptions): EndpointDefaults {
+  // The walks below (deepmerge, freezeCopy) recurse into data, request and arrays too.
+  for (const key of Object.keys(options)) assertNestingDepth(options[key], key);
   const merged = deepmerge<Tree>(toTree(defaults, options) as Tree, toTree(options, undefined) as Tree, {
     isMergeableObject: isPlainObject,
     arrayMerge: (_target: unknown[], source: unknown[]) => source,

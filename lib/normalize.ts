@@ -1,7 +1,7 @@
 import { EndpointError, describe, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
-import { isPlainObject, setOwn } from "./object.js";
+import { MAX_NESTING_DEPTH, isPlainObject, setOwn, tooDeep } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
 import type { EndpointOptions, Headers, MediaTypeInput, RequestMeta } from "./types.js";
 
@@ -106,7 +106,7 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
         result.data = value;
         break;
       default:
-        setOwn(result, key, isPlainObject(value) ? dropUndefined(value) : value);
+        setOwn(result, key, isPlainObject(value) ? dropUndefined(value, key) : value);
     }
   }
   return result;
@@ -131,13 +131,17 @@ function conflict(route: unknown, key: string, value: unknown): EndpointError {
   );
 }
 
-/** A copy of a plain object without its `undefined` values, at every depth of plain objects. */
-export function dropUndefined(value: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A copy of a plain object without its `undefined` values, at every depth of plain objects.
+ * Deeper than MAX_NESTING_DEPTH (or a cycle) is ERR_INVALID_OPTIONS, never a stack overflow.
+ */
+export function dropUndefined(value: Record<string, unknown>, name = "", depth = 1): Record<string, unknown> {
+  if (depth > MAX_NESTING_DEPTH) throw tooDeep(name);
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const member = value[key];
     if (member === undefined) continue;
-    setOwn(copy, key, isPlainObject(member) ? dropUndefined(member) : member);
+    setOwn(copy, key, isPlainObject(member) ? dropUndefined(member, name, depth + 1) : member);
   }
   return copy;
 }

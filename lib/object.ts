@@ -1,4 +1,30 @@
 /** Small object helpers that never walk or change a prototype. */
+import { EndpointError, quote } from "./errors.js";
+
+/**
+ * How deep plain objects and arrays may nest in options and defaults. Every walk of the library
+ * (copy, merge, freeze) recurses; past this depth (or around a cycle) it would overflow the
+ * stack with a RangeError instead of answering with an EndpointError.
+ */
+export const MAX_NESTING_DEPTH = 100;
+
+/** `ERR_INVALID_OPTIONS` for a value nested deeper than `MAX_NESTING_DEPTH` under option `name`. */
+export function tooDeep(name: string): EndpointError {
+  return new EndpointError(
+    "ERR_INVALID_OPTIONS",
+    `Invalid options: ${quote(name)} is nested more than ${MAX_NESTING_DEPTH} levels deep, or holds a cycle`,
+  );
+}
+
+/** Throws `tooDeep(name)` when plain objects and arrays in `value` nest deeper than `MAX_NESTING_DEPTH`. */
+export function assertNestingDepth(value: unknown, name: string, depth = 0): void {
+  if (depth > MAX_NESTING_DEPTH) throw tooDeep(name);
+  if (Array.isArray(value)) {
+    for (const item of value) assertNestingDepth(item, name, depth + 1);
+  } else if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) assertNestingDepth(value[key], name, depth + 1);
+  }
+}
 
 /** A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`, not a class instance. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
