@@ -82,6 +82,18 @@ function requiredNames(template: UriTemplate): readonly string[] {
   return names;
 }
 
+const usedNamesCache = new WeakMap<UriTemplate, ReadonlySet<string>>();
+
+/** The template's variable names as a Set: `includes` would be quadratic on hostile templates. */
+function usedNames(template: UriTemplate): ReadonlySet<string> {
+  let names = usedNamesCache.get(template);
+  if (names === undefined) {
+    names = new Set(template.variableNames);
+    usedNamesCache.set(template, names);
+  }
+  return names;
+}
+
 /** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
 function isUndefinedValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -123,13 +135,14 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
 
   let fullUrl: string;
   if (isAbsoluteUrl(expanded)) {
+    // Validated first: the policy hook of a subclass may run `new URL(url)` on what it is given.
+    validateAbsoluteUrl(expanded);
     if (!policy.allowsAbsoluteUrl(expanded)) {
       throw new EndpointError(
         "ERR_ABSOLUTE_URL",
         `Absolute url ${quote(expanded)} is not allowed by this builder: only paths below baseUrl ${quote(merged.baseUrl)}`,
       );
     }
-    validateAbsoluteUrl(expanded);
     fullUrl = expanded;
   } else {
     if (merged.baseUrl === undefined) {
@@ -142,9 +155,9 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
   }
 
   const leftover: [string, unknown][] = [];
-  const used = template.variableNames;
+  const used = usedNames(template);
   for (const key of Object.keys(parameters)) {
-    if (!used.includes(key)) leftover.push([key, parameters[key]]);
+    if (!used.has(key)) leftover.push([key, parameters[key]]);
   }
 
   const headers: Headers = { ...merged.headers };

@@ -31,6 +31,8 @@ export function validateMethod(method: unknown): string {
 }
 
 const ROUTE_CACHE_LIMIT = 1000;
+/** Longer routes are split on every call and never cached, so the cache stays small in bytes too. */
+const MAX_CACHED_ROUTE_LENGTH = 4096;
 const routeCache = new Map<string, ParsedRoute>();
 
 /**
@@ -41,6 +43,7 @@ export function parseRoute(route: string): ParsedRoute {
   const cached = routeCache.get(route);
   if (cached !== undefined) return cached;
   const parsed = splitRoute(route);
+  if (route.length > MAX_CACHED_ROUTE_LENGTH) return parsed;
   // Bounded: a process that builds routes from ids must not grow without limit.
   if (routeCache.size >= ROUTE_CACHE_LIMIT) routeCache.clear();
   routeCache.set(route, parsed);
