@@ -1,0 +1,154 @@
+// Issue 4, point 5: hostile inputs of 100,000+ characters are answered, with a result or an
+// EndpointError, in linear time. No timing assertion here (the default jest timeout is the
+// bound; docs/security.md records the measured times): a quadratic or exponential path would
+// take minutes on these sizes. Every regular expression of lib/ is audited in docs/security.md.
+import { EndpointError, endpoint, parseTemplate } from "../lib/index.js";
+import type { EndpointOptions } from "../lib/index.js";
+
+const N = 100_000;
+
+type Answer = { url: string; headers: Record<string, unknown> } | { code: string };
+
+function answer(operation: () => { url: string; headers: Record<string, unknown> }): Answer {
+  try {
+    return operation();
+  } catch (error) {
+    if (error instanceof EndpointError) return { code: error.code };
+    throw error;
+  }
+}
+
+function code(operation: () => unknown): string {
+  const result = answer(operation as () => { url: string; headers: Record<string, unknown> });
+  if (!("code" in result)) throw new Error("expected an EndpointError");
+  return result.code;
+}
+
+describe("templates and routes of 100,000+ characters", () => {
+  it.each<[string, string, string]>([
+    ['"{" x 100,000', "{".repeat(N), "ERR_INVALID_TEMPLATE"],
+    ['"}" x 100,000', "}".repeat(N), "ERR_INVALID_TEMPLATE"],
+    ['"/{a," x 100,000 (never closed)', "/{" + "a,".repeat(N), "ERR_INVALID_TEMPLATE"],
+    ['"%" x 100,000', "/" + "%".repeat(N), "ERR_INVALID_TEMPLATE"],
+    ['"%2" x 100,000', "/" + "%2".repeat(N), "ERR_INVALID_TEMPLATE"],
+    ['"{a:" x 100,000', "/{a:" + "9".repeat(N) + "}", "ERR_INVALID_TEMPLATE"],
+    ['"/:" + "a" x 100,000 without a value', "/:" + "a".repeat(N), "ERR_MISSING_PARAMETER"],
+  ])("%s is an EndpointError", (_label, url, expected) => {
+    expect(code(() => endpoint({ url }))).toBe(expected);
+  });
+
+  it('"/a" x 50,000 is a url', () => {
+    expect(endpoint("/a".repeat(N / 2)).url).toBe("https://api.service.example" + "/a".repeat(N / 2));
+  });
+
+  it('"/:" + "a" x 100,000 with its value', () => {
+    expect(endpoint("/:" + "a".repeat(N), { ["a".repeat(N)]: 1 }).url).toBe("https://api.service.example/1");
+  });
+
+  it('"/:" x 100,000 is kept as written, with no placeholder', () => {
+    expect(endpoint("/:".repeat(N)).url).toBe("https://api.service.example" + "/:".repeat(N));
+  });
+
+  it.each([
+    ["/{a}", "/{a}".repeat(N)],
+    ["/:a", "/:a".repeat(N)],
+  ])("%s x 100,000 expands", (_label, url) => {
+    expect(endpoint(url, { a: 1 }).url).toBe("https://api.service.example" + "/1".repeat(N));
+  });
+
+  it("20,000 placeholders with 20,000 more parameters for the query", () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `k${i}`);
+    const extra = Array.from({ length: 20_000 }, (_, i) => `z${i}`);
+    const options: EndpointOptions = {};
+    for (const name of [...names, ...extra]) options[name] = 1;
+    const { url } = endpoint("/" + names.map((name) => `{${name}}`).join(""), options);
+    expect(url.startsWith("https://api.service.example/" + "1".repeat(20_000) + "?z0=1&z1=1")).toBe(true);
+  });
+
+  it.each<[string, string, string]>([
+    ["spaces after the method", "GET" + " ".repeat(N) + "/", "ERR_INVALID_ROUTE"],
+    ["a method of 100,000 characters with a space in it", "G".repeat(N) + " X /", "ERR_INVALID_ROUTE"],
+    ["a method of 100,000 non-token characters", "\u00e9".repeat(N) + " /", "ERR_INVALID_METHOD"],
+  ])("a route with %s is an EndpointError", (_label, route, expected) => {
+    expect(code(() => endpoint(route))).toBe(expected);
+  });
+
+  it("a method of 100,000 token characters is a method", () => {
+    expect(endpoint("G".repeat(N) + " /").method).toBe("g".repeat(N));
+  });
+
+  it("a template of 100,000 characters parses once per call, uncached, and expands", () => {
+    const template = "/x" + "{/a}".repeat(N / 4);
+    expect(parseTemplate(template).expand({})).toBe("/x");
+  });
+
+  it("a value of 100,000 characters is encoded", () => {
+    expect(endpoint("/{a}", { a: "\u00e4".repeat(N) }).url).toBe(
+      "https://api.service.example/" + "%C3%A4".repeat(N),
+    );
+  });
+});
+
+describe("header values, accept headers and previews of 100,000+ characters", () => {
+  it.each<[string, string, string | undefined]>([
+    ["100,000 spaces", " ".repeat(N), undefined],
+    ["a value with 100,000 spaces inside", "a" + " ".repeat(N) + "b", undefined],
+    ["100,000 spaces then LF", "a" + " ".repeat(N) + "\n", undefined],
+    ["100,000 spaces then NUL", "a" + " ".repeat(N) + "\0", "ERR_INVALID_HEADER"],
+    ["100,000 tabs then CR in the middle", "\t".repeat(N) + "a\rb", "ERR_INVALID_HEADER"],
+  ])("%s", (_label, value, expected) => {
+    const result = answer(() => endpoint("/", { headers: { "x-a": value } }));
+    // Leading and trailing HTTP whitespace is trimmed, as fetch does.
+    if (expected === undefined) expect(result).toMatchObject({ headers: { "x-a": value.trim() } });
+    else expect(result).toEqual({ code: expected });
+  });
+
+  it("a header name of 100,000 characters, valid and not", () => {
+    expect(endpoint("/", { headers: { ["X".repeat(N)]: "1" } }).headers["x".repeat(N)]).toBe("1");
+    expect(code(() => endpoint("/", { headers: { ["x".repeat(N) + " "]: "1" } }))).toBe("ERR_INVALID_HEADER");
+  });
+
+  it.each([
+    ["100,000 commas", ",".repeat(N)],
+    ['"application/vnd." x 6,250', "application/vnd.".repeat(N / 16)],
+    ["a version of 100,000 digits", "application/vnd.a.v" + "1".repeat(N)],
+    ["100,000 dots", "application/vnd.a" + ".".repeat(N) + "+json"],
+    ["6,000 preview entries", "application/vnd.a.b-preview+json,".repeat(6_000)],
+  ])("an accept header of %s is rewritten for a format", (_label, accept) => {
+    const { headers } = endpoint("/", { headers: { accept }, mediaType: { format: "raw" } });
+    expect(typeof headers.accept).toBe("string");
+  });
+
+  it("an accept header with 20,000 distinct previews, plus one", () => {
+    const accept = Array.from({ length: 20_000 }, (_, i) => `application/vnd.a.p${i}-preview+json`).join(",");
+    const { headers } = endpoint("/", { headers: { accept }, mediaType: { previews: ["x"] } });
+    expect((headers.accept as string).split(",").length).toBe(20_001);
+  });
+
+  it("20,000 previews in defaults and 20,000 more in a call", () => {
+    const previews = (prefix: string) => Array.from({ length: 20_000 }, (_, i) => `${prefix}${i}`);
+    const fn = endpoint.defaults({ mediaType: { previews: previews("p") } });
+    const { headers } = fn("/", { mediaType: { previews: [...previews("q"), ...previews("p")] } });
+    expect((headers.accept as string).split(",").length).toBe(40_000);
+  });
+});
+
+describe("baseUrls of 100,000+ characters", () => {
+  it.each<[string, string, string | undefined]>([
+    ["a long path", "https://a.example/" + "a".repeat(N), undefined],
+    ["a long host", "https://" + "a".repeat(N), undefined],
+    ["no scheme", "h".repeat(N), "ERR_INVALID_BASE_URL"],
+    ["100,000 slashes", "https:" + "/".repeat(N), "ERR_INVALID_BASE_URL"],
+    ["100,000 spaces", "https://a.example/" + " ".repeat(N), "ERR_INVALID_BASE_URL"],
+    ["a scheme of 100,000 letters", "h".repeat(N) + "://x", "ERR_INVALID_BASE_URL"],
+  ])("%s", (_label, baseUrl, expected) => {
+    const result = answer(() => endpoint("/x", { baseUrl }));
+    if (expected === undefined) expect(result).toMatchObject({ url: baseUrl + "/x" });
+    else expect(result).toEqual({ code: expected });
+  });
+
+  it("an absolute url with a scheme of 100,000 letters", () => {
+    expect(endpoint("h".repeat(N) + "://x.example/").url).toBe("h".repeat(N) + "://x.example/");
+    expect(endpoint("h".repeat(N) + ":x").url).toBe("https://api.service.example/" + "h".repeat(N) + ":x");
+  });
+});

@@ -1,0 +1,288 @@
+// Fixed regressions for issue 4: the failures measured on the peers, and every case the fuzzer
+// (security.properties.spec.ts, scripts/fuzz.mjs) or the audit ever found, with exact inputs and
+// the exact output or error. A finding is added here before it is fixed.
+import { EndpointBuilder, EndpointError, VERSION, callable, endpoint } from "../lib/index.js";
+import type { EndpointOptions } from "../lib/index.js";
+
+const DEFAULT_HEADERS = {
+  accept: "application/vnd.service.v3+json",
+  "user-agent": `service-endpoint.js/${VERSION}`,
+};
+
+/** The thrown EndpointError (the test fails when nothing, or something else, is thrown). */
+function thrown(operation: () => unknown): EndpointError {
+  try {
+    operation();
+  } catch (error) {
+    if (error instanceof EndpointError) return error;
+    throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
+  }
+  throw new Error("expected an EndpointError, nothing was thrown");
+}
+
+function nested(depth: number, leaf: unknown = "x"): unknown {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+function nestedArray(depth: number): unknown {
+  let value: unknown = "x";
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+describe("the peers' failures (issue 4) do not happen here", () => {
+  it("https://user:pass@host keeps its password: the :name rule only applies at the start of a path segment", () => {
+    expect(endpoint("GET https://user:pass@host.example:8080/repos/:id", { id: 7 })).toEqual({
+      method: "get",
+      url: "https://user:pass@host.example:8080/repos/7",
+      headers: DEFAULT_HEADERS,
+    });
+  });
+
+  it("a missing path parameter is ERR_MISSING_PARAMETER, not DELETE /repos/o", () => {
+    const error = thrown(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o" }));
+    expect(error.code).toBe("ERR_MISSING_PARAMETER");
+    expect(error.message).toBe(
+      'Missing parameter "repo" for url "/repos/{owner}/{repo}": a path placeholder needs a value (write {/repo} for an optional segment)',
+    );
+  });
+
+  it.each([
+    ["null", null],
+    ["an empty list", []],
+  ])("a path parameter that is %s is missing too", (_label, repo) => {
+    expect(thrown(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo })).code).toBe(
+      "ERR_MISSING_PARAMETER",
+    );
+  });
+
+  it("a headers object with an own __proto__ key (as JSON.parse makes it) keeps the default headers", () => {
+    const headers = JSON.parse('{"__proto__": "x", "authorization": "token secret"}') as Record<
+      string,
+      string
+    >;
+    const result = endpoint("GET /user", { headers });
+    expect(Object.entries(result.headers)).toEqual([
+      ["accept", DEFAULT_HEADERS.accept],
+      ["user-agent", DEFAULT_HEADERS["user-agent"]],
+      ["__proto__", "x"],
+      ["authorization", "token secret"],
+    ]);
+    expect(Object.getPrototypeOf(result.headers)).toBe(Object.prototype);
+  });
+
+  it("an own __proto__ header in defaults keeps the library's default headers too", () => {
+    const fn = endpoint.defaults({ headers: JSON.parse('{"__proto__": "x"}') as Record<string, string> });
+    expect(Object.entries(fn("GET /").headers)).toEqual([
+      ...Object.entries(DEFAULT_HEADERS),
+      ["__proto__", "x"],
+    ]);
+  });
+
+  it("a __proto__ header whose value is an object is an invalid header value, never a prototype", () => {
+    const headers = JSON.parse('{"__proto__": {"accept": "text/html"}}') as Record<string, string>;
+    const error = thrown(() => endpoint("GET /", { headers }));
+    expect(error.code).toBe("ERR_INVALID_HEADER");
+    expect(error.message).toBe(
+      'Invalid value for header "__proto__": an object; expected a string or a finite number',
+    );
+  });
+
+  it("a CR/LF in a header value is rejected, not sent as a second header", () => {
+    const error = thrown(() => endpoint("GET /", { headers: { "x-id": "1\r\nx-injected: yes" } }));
+    expect(error.code).toBe("ERR_INVALID_HEADER");
+    expect(error.message).toBe(
+      'Invalid value for header "x-id": "1\\r\\nx-injected: yes" holds character U+000D at offset 1; CR, LF, NUL, other controls and code points above U+00FF are not allowed',
+    );
+  });
+
+  it("a method with a space is rejected", () => {
+    const error = thrown(() => endpoint({ method: "GET /admin HTTP/1.1\r\nX:", url: "/" }));
+    expect(error.code).toBe("ERR_INVALID_METHOD");
+    expect(error.message).toBe('Invalid method "GET /admin HTTP/1.1\\r\\nX:": not an RFC 9110 token');
+  });
+
+  it("raw non-ASCII in a template literal is pct-encoded in the url", () => {
+    expect(endpoint("GET /caf\u00e9/{name}", { name: "\u00e4 b" }).url).toBe(
+      "https://api.service.example/caf%C3%A9/%C3%A4%20b",
+    );
+  });
+});
+
+describe("values of every type: an EndpointError, never a TypeError", () => {
+  it.each<[string, unknown, string]>([
+    ["a symbol", Symbol("s"), 'Invalid parameter "id": cannot expand a symbol in a URI template'],
+    ["a function", () => 1, 'Invalid parameter "id": cannot expand a function in a URI template'],
+    ["NaN", NaN, 'Invalid parameter "id": cannot expand number NaN in a URI template'],
+    [
+      "an invalid Date",
+      new Date(NaN),
+      'Invalid parameter "id": cannot expand an invalid Date in a URI template',
+    ],
+    [
+      "a class instance",
+      new (class Account {})(),
+      'Invalid parameter "id": cannot expand an instance of Account in a URI template',
+    ],
+    [
+      "a nested object",
+      { a: { b: 1 } },
+      'Invalid parameter "id": cannot expand an object at key "a" of an object in a URI template',
+    ],
+    [
+      "a lone surrogate",
+      "\ud800",
+      'Invalid parameter "id": a lone surrogate (U+D800) cannot be encoded as UTF-8',
+    ],
+  ])("%s as a path parameter", (_label, id, message) => {
+    const error = thrown(() => endpoint("GET /users/{id}", { id }));
+    expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    expect(error.message).toBe(message);
+  });
+
+  it("bigints, booleans and Dates expand as their text", () => {
+    expect(endpoint("GET /{a}/{b}/{c}", { a: 12n, b: false, c: new Date(0) }).url).toBe(
+      "https://api.service.example/12/false/1970-01-01T00%3A00%3A00.000Z",
+    );
+  });
+});
+
+describe("prototype pollution", () => {
+  afterEach(() => {
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("an own __proto__ parameter becomes a query parameter, as any other key", () => {
+    const options = JSON.parse('{"__proto__": {"polluted": "yes"}}') as EndpointOptions;
+    expect(endpoint("GET /", options).url).toBe("https://api.service.example/?__proto__=polluted,yes");
+  });
+
+  it("an own __proto__ parameter becomes an own key of the body, whose prototype stays Object.prototype", () => {
+    const options = JSON.parse('{"__proto__": {"polluted": "yes"}, "title": "t"}') as EndpointOptions;
+    const { body } = endpoint("POST /issues", options) as { body: Record<string, unknown> };
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(Object.keys(body)).toEqual(["__proto__", "title"]);
+    expect(Object.getOwnPropertyDescriptor(body, "__proto__")?.value).toEqual({ polluted: "yes" });
+  });
+
+  it("constructor.prototype in defaults and calls merges as data, not into Object", () => {
+    const fn = endpoint.defaults(JSON.parse('{"constructor": {"prototype": {"a": 1}}}') as EndpointOptions);
+    const merged = fn.merge(
+      "GET /",
+      JSON.parse('{"constructor": {"prototype": {"b": 2}}}') as EndpointOptions,
+    );
+    expect(merged.constructor).toEqual({ prototype: { a: 1, b: 2 } });
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+  });
+
+  it("{constructor} and {toString} never expand what Object.prototype holds", () => {
+    expect(thrown(() => endpoint("GET /{constructor}")).code).toBe("ERR_MISSING_PARAMETER");
+    expect(endpoint("GET /x{?toString,valueOf}").url).toBe("https://api.service.example/x");
+  });
+});
+
+describe("found by the audit and the fuzzer", () => {
+  // Before: every walk of the library recursed without a bound, so a deep or cyclic value threw
+  // RangeError "Maximum call stack size exceeded" from inside the library.
+  const cyclic: Record<string, unknown> = { name: "loop" };
+  cyclic.self = cyclic;
+  const cyclicArray: unknown[] = [];
+  cyclicArray.push(cyclicArray);
+
+  it.each<[string, () => unknown, string]>([
+    ["a parameter nested 10,000 deep", () => endpoint("POST /", { deep: nested(10_000) }), "deep"],
+    ["a cyclic parameter", () => endpoint("POST /", { loop: cyclic }), "loop"],
+    ["a cyclic parameter in defaults", () => endpoint.defaults({ loop: cyclic }), "loop"],
+    ["a cyclic array in defaults", () => endpoint.defaults({ list: cyclicArray }), "list"],
+    [
+      "an array nested 10,000 deep in defaults",
+      () => endpoint.defaults({ list: nestedArray(10_000) }),
+      "list",
+    ],
+    ["cyclic data in defaults", () => endpoint.defaults({ data: cyclic }), "data"],
+    ["a cyclic request in defaults", () => endpoint.defaults({ request: cyclic }), "request"],
+    ["a cyclic layer of the constructor", () => new EndpointBuilder({ loop: cyclic }), "loop"],
+  ])("%s is ERR_INVALID_OPTIONS, not a stack overflow", (_label, operation, name) => {
+    const error = thrown(operation);
+    expect(error.code).toBe("ERR_INVALID_OPTIONS");
+    expect(error.message).toBe(
+      `Invalid options: "${name}" is nested more than 100 levels deep, or holds a cycle`,
+    );
+  });
+
+  it("100 levels of nesting are fine, in calls and in defaults", () => {
+    expect(endpoint("POST /", { deep: nested(99) }).body).toEqual({ deep: nested(99) });
+    expect(endpoint.defaults({ deep: nested(99), list: nestedArray(99) }).DEFAULTS.deep).toEqual(nested(99));
+  });
+
+  it("cyclic data and request in a call pass by reference, untouched", () => {
+    const result = endpoint("POST /", { data: cyclic, request: cyclic });
+    expect(result.body).toBe(cyclic);
+    expect(result.request).toBe(cyclic);
+  });
+});
+
+describe("mutation of shared defaults", () => {
+  it("merge() output and request options can be changed without changing the next call", () => {
+    const fn = endpoint.defaults({ headers: { authorization: "token a" }, list: ["x"], org: { id: 1 } });
+    const merged = fn.merge("POST /orgs");
+    merged.headers.authorization = "token b";
+    (merged.list as string[]).push("y");
+    (merged.org as { id: number }).id = 2;
+    merged.mediaType.previews.push("p");
+    const first = fn("POST /orgs");
+    first.headers.authorization = "token c";
+    (first.body as { list: string[] }).list.push("z");
+    expect(fn("POST /orgs")).toEqual({
+      method: "post",
+      url: "https://api.service.example/orgs",
+      headers: {
+        ...DEFAULT_HEADERS,
+        authorization: "token a",
+        "content-type": "application/json; charset=utf-8",
+      },
+      body: { list: ["x"], org: { id: 1 } },
+    });
+  });
+
+  it("defaults() copies before freezing: the caller's objects stay mutable", () => {
+    const headers = { authorization: "token a" };
+    const list = ["x"];
+    const fn = endpoint.defaults({ headers, list });
+    expect(Object.isFrozen(headers)).toBe(false);
+    expect(Object.isFrozen(list)).toBe(false);
+    expect(Object.isFrozen(fn.DEFAULTS.headers)).toBe(true);
+    expect(Object.isFrozen(fn.DEFAULTS.list)).toBe(true);
+    headers.authorization = "token b";
+    list.push("y");
+    expect(fn.DEFAULTS.headers.authorization).toBe("token a");
+    expect(fn.DEFAULTS.list).toEqual(["x"]);
+  });
+});
+
+describe("the absolute-url policy keeps a subclass's token at home", () => {
+  class LockedEndpoint extends EndpointBuilder {
+    override allowsAbsoluteUrl(): boolean {
+      return false;
+    }
+  }
+
+  it("{+next} with an attacker's url is ERR_ABSOLUTE_URL", () => {
+    const locked = callable(new LockedEndpoint({ headers: { authorization: "token secret" } }));
+    const error = thrown(() => locked("GET {+next}", { next: "https://evil.example/steal" }));
+    expect(error.code).toBe("ERR_ABSOLUTE_URL");
+    expect(error.message).toBe(
+      'Absolute url "https://evil.example/steal" is not allowed by this builder: only paths below baseUrl "https://api.service.example"',
+    );
+  });
+
+  it("a protocol-relative //host stays on baseUrl's host", () => {
+    const locked = callable(new LockedEndpoint());
+    expect(locked("GET {+next}", { next: "//evil.example/x" }).url).toBe(
+      "https://api.service.example//evil.example/x",
+    );
+  });
+});
