@@ -1,0 +1,96 @@
+// npm run size: the browser bundle of `import { endpoint }` from service-endpoint (dist/index.mjs,
+// deepmerge included) and from @octokit/endpoint, built the same way (esbuild: bundle, minify,
+// ESM, platform browser), then gzip -9. Prints both sizes and the ratio, and writes them into the
+// marked "size" section of docs/performance.md.
+import { build } from "esbuild";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const TARGET = 1.25;
+
+/** Bundles `import { endpoint } from <specifier>` and returns its minified and gzip -9 sizes. */
+export async function measure(specifier) {
+  const result = await build({
+    stdin: {
+      contents: `import { endpoint } from ${JSON.stringify(specifier)};\nexport { endpoint };\n`,
+      resolveDir: root,
+      loader: "js",
+    },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0].contents;
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0]?.inputs ?? {})
+    .map(([path, { bytesInOutput }]) => ({ path: path.replace(/^.*node_modules\//, ""), bytesInOutput }))
+    .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} kB`;
+
+export async function measureBoth() {
+  // Our package resolves through its own exports map ("service-endpoint" → dist/index.mjs).
+  const ours = await measure("service-endpoint");
+  const octokit = await measure("@octokit/endpoint");
+  return { ours, octokit, ratio: ours.gzip / octokit.gzip };
+}
+
+const START = "<!-- size:start -->";
+const END = "<!-- size:end -->";
+
+export function sizeSection({ ours, octokit, ratio }) {
+  return [
+    START,
+    "",
+    "| bundle of `import { endpoint }` | minified | minified + gzip -9 |",
+    "| --- | ---: | ---: |",
+    `| service-endpoint (deepmerge included) | ${kb(ours.minified)} | ${kb(ours.gzip)} |`,
+    `| @octokit/endpoint | ${kb(octokit.minified)} | ${kb(octokit.gzip)} |`,
+    `| ratio | ${(ours.minified / octokit.minified).toFixed(2)}× | **${ratio.toFixed(2)}×** (target ≤ ${TARGET}×, aim ≤ 1.0×) |`,
+    "",
+    "esbuild: bundle, minify, format esm, platform browser; gzip with node:zlib level 9 (`npm run size`).",
+    "",
+    END,
+  ].join("\n");
+}
+
+/** Replaces the marked section of docs/performance.md, or appends one. */
+export function writeSizeSection(section) {
+  const file = `${root}docs/performance.md`;
+  if (!existsSync(file)) return false;
+  const text = readFileSync(file, "utf8");
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  const next =
+    start !== -1 && end > start
+      ? text.slice(0, start) + section + text.slice(end + END.length)
+      : text.trimEnd() + "\n\n## Bundle size\n\n" + section + "\n";
+  writeFileSync(file, next);
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const sizes = await measureBoth();
+  const { ours, octokit, ratio } = sizes;
+  console.log(
+    `service-endpoint  ${kb(ours.minified).padStart(10)} minified  ${kb(ours.gzip).padStart(10)} gzip -9`,
+  );
+  console.log(
+    `@octokit/endpoint ${kb(octokit.minified).padStart(10)} minified  ${kb(octokit.gzip).padStart(10)} gzip -9`,
+  );
+  console.log(
+    `ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET}×, aim ≤ 1.0×) ${ratio <= TARGET ? "OK" : "OVER"}`,
+  );
+  if (process.argv.includes("--inputs")) {
+    for (const { path, bytesInOutput } of ours.inputs)
+      console.log(`  ${String(bytesInOutput).padStart(7)}  ${path}`);
+  }
+  if (writeSizeSection(sizeSection(sizes))) console.log("updated docs/performance.md (size section)");
+}
