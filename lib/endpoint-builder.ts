@@ -1,5 +1,5 @@
 import { LIBRARY_DEFAULTS } from "./defaults.js";
-import { mergeOptions } from "./merge.js";
+import { mergeCall, mergeOptions } from "./merge.js";
 import { mergeDefaults } from "./merge-defaults.js";
 import { normalizeDefaults, normalizeOptions } from "./normalize.js";
 import { freezeCopy } from "./object.js";
@@ -107,7 +107,11 @@ export class EndpointBuilder implements ParsePolicy {
   endpoint(route: Route, options?: EndpointOptions): RequestOptions;
   endpoint(options: EndpointOptions): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
-    return parseTrusted(mergeOptions(this.DEFAULTS, normalizeOptions(route, options)), this);
+    // The common call takes the one-pass merge; anything else the general path (same result).
+    const merged =
+      mergeCall(this.DEFAULTS, route, options) ??
+      mergeOptions(this.DEFAULTS, normalizeOptions(route, options));
+    return parseTrusted(merged, this);
   }
 
   /**

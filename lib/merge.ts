@@ -1,6 +1,9 @@
-import { unionPreviews } from "./media-type.js";
+import { normalizeHeaders } from "./headers.js";
+import { normalizeMediaType, unionPreviews } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
 import { cloneDeep, hasOwn, isPlainObject, setOwn } from "./object.js";
+import type { TrustedMerged } from "./parse.js";
+import { parseRoute } from "./route.js";
 import type { EndpointDefaults, MergedOptions } from "./types.js";
 
 /**
@@ -63,4 +66,105 @@ function mergePlain(
     }
   }
   return target;
+}
+
+/** What `mergeCall` needs of a DEFAULTS snapshot, worked out once per snapshot. */
+interface DefaultsPlan {
+  /** The parameter keys of the snapshot, in order (their values are primitives). */
+  readonly parameterKeys: readonly string[];
+}
+
+// `null`: the snapshot holds something the fast path leaves to the general one (a url, data,
+// request, or a parameter whose value is an object, which the merge would have to copy).
+const plans = new WeakMap<EndpointDefaults, DefaultsPlan | null>();
+
+function planOf(defaults: EndpointDefaults): DefaultsPlan | null {
+  let plan = plans.get(defaults);
+  if (plan !== undefined) return plan;
+  const base = defaults as unknown as Record<string, unknown>;
+  const parameterKeys: string[] = [];
+  plan = { parameterKeys };
+  for (const key of Object.keys(base)) {
+    const value = base[key];
+    if (key === "method" || key === "baseUrl" || key === "headers" || key === "mediaType") continue;
+    if (
+      key === "url" ||
+      key === "data" ||
+      key === "request" ||
+      (typeof value === "object" && value !== null)
+    ) {
+      plan = null;
+      break;
+    }
+    parameterKeys.push(key);
+  }
+  plans.set(defaults, plan);
+  return plan;
+}
+
+/**
+ * The merge of `endpoint()` for the common call — a route string and options of parameters,
+ * headers, mediaType and data — in one pass over the caller's options, with the same checks as
+ * `normalizeOptions` in the same order. Its result is read by `parseTrusted` and never leaves the
+ * library, so the frozen headers and mediaType of the defaults are shared, not copied (parse
+ * copies the headers it returns). Returns `undefined` for anything else (a method, url, baseUrl or
+ * request option, a parameter that is a plain object, defaults with such values): the caller
+ * then takes the general path, `mergeOptions(defaults, normalizeOptions(route, options))`, which
+ * repeats every check from the start, so errors are the same either way.
+ */
+export function mergeCall(
+  defaults: EndpointDefaults,
+  route: unknown,
+  options: unknown,
+): TrustedMerged | undefined {
+  if (typeof route !== "string" || (options !== undefined && !isPlainObject(options))) return undefined;
+  const plan = planOf(defaults);
+  if (plan === null) return undefined;
+  const parsed = parseRoute(route);
+  const merged: TrustedMerged = {
+    method: parsed.method ?? defaults.method,
+    baseUrl: defaults.baseUrl,
+    headers: defaults.headers,
+    mediaType: defaults.mediaType,
+    url: parsed.url,
+  };
+  const base = defaults as unknown as Record<string, unknown>;
+  const { parameterKeys } = plan;
+  for (let i = 0; i < parameterKeys.length; i++) setOwn(merged, parameterKeys[i]!, base[parameterKeys[i]!]);
+  if (options === undefined) return merged;
+  const keys = Object.keys(options);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = options[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case "headers": {
+        const given = normalizeHeaders(value);
+        merged.headers = { ...merged.headers, ...given };
+        break;
+      }
+      case "mediaType": {
+        const given = normalizeMediaType(value);
+        const current = merged.mediaType;
+        merged.mediaType = {
+          format: given.format ?? current.format,
+          previews:
+            given.previews === undefined ? current.previews : unionPreviews(current.previews, given.previews),
+        };
+        break;
+      }
+      case "data":
+        merged.data = value;
+        break;
+      case "method":
+      case "url":
+      case "baseUrl":
+      case "request":
+        return undefined;
+      default:
+        if (isPlainObject(value)) return undefined;
+        setOwn(merged, key, value);
+    }
+  }
+  return merged;
 }

@@ -2,10 +2,9 @@ import { EndpointError, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { hasOwn, isPlainObject, setOwn } from "./object.js";
-import { colonToTemplate, validateMethod } from "./route.js";
+import { validateMethod } from "./route.js";
 import type { RequestOptions, Headers, ParseInput, RequestMeta } from "./types.js";
-import { parseTemplate } from "./uri-template/index.js";
-import type { UriTemplate } from "./uri-template/index.js";
+import { compileUrl } from "./compiled-url.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
 
 /** What a builder decides for `parse()`: the subclass extension points (CONTRACT.md). */
@@ -29,8 +28,74 @@ export interface TrustedMerged {
 /** Option keys with a meaning of their own; every other key is a parameter (spec §2.1). */
 const RESERVED_KEYS = new Set(["method", "baseUrl", "url", "headers", "mediaType", "data", "request"]);
 
+/** `RESERVED_KEYS.has(key)` as a switch: the check runs for every key of every call. */
+function isReservedKey(key: string): boolean {
+  switch (key) {
+    case "method":
+    case "baseUrl":
+    case "url":
+    case "headers":
+    case "mediaType":
+    case "data":
+    case "request":
+      return true;
+  }
+  return false;
+}
+
 // Spec §2.4: a body only for these; GET and HEAD send their parameters as the query (§2.2).
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** `BODY_METHODS.has(method.toUpperCase())`, without a new string for the usual spellings. */
+function isBodyMethod(method: string): boolean {
+  switch (method) {
+    case "GET":
+    case "HEAD":
+      return false;
+    case "POST":
+    case "PUT":
+    case "PATCH":
+    case "DELETE":
+      return true;
+  }
+  return BODY_METHODS.has(method.toUpperCase());
+}
+
+/** `method.toLowerCase()`, without a new string for the usual spellings. */
+function lowerCaseMethod(method: string): string {
+  switch (method) {
+    case "GET":
+      return "get";
+    case "POST":
+      return "post";
+    case "PUT":
+      return "put";
+    case "PATCH":
+      return "patch";
+    case "DELETE":
+      return "delete";
+    case "HEAD":
+      return "head";
+  }
+  return method.toLowerCase();
+}
+
+// The accept header a format gives is the same on every call: remember the last few.
+const ACCEPT_CACHE_LIMIT = 64;
+const acceptCache = new Map<string, string>();
+
+/** `applyMediaType`, remembered for a format without previews (the common case). */
+function acceptFor(accept: string, format: string, previews: readonly string[]): string {
+  if (previews.length > 0 || accept.length > 256) return applyMediaType(accept, format, previews);
+  const key = format + " " + accept;
+  let result = acceptCache.get(key);
+  if (result === undefined) {
+    result = applyMediaType(accept, format, previews);
+    if (acceptCache.size >= ACCEPT_CACHE_LIMIT) acceptCache.clear();
+    acceptCache.set(key, result);
+  }
+  return result;
+}
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -57,43 +122,6 @@ export function parse(input: ParseInput, policy: ParsePolicy): RequestOptions {
   return parseTrusted(trusted, policy);
 }
 
-const requiredNamesCache = new WeakMap<UriTemplate, readonly string[]>();
-
-/**
- * The placeholders that must have a value: `{name}`, `{+name}` (and `:name`, already turned
- * into `{name}`) in the path, before the first "?" or "#" of the template. The operators made
- * for optional pieces (`{/x}`, `{.x}`, `{;x}`, `{?x}`, `{&x}`, `{#x}`) may vanish (RFC 6570 §3.2.1).
- */
-function requiredNames(template: UriTemplate): readonly string[] {
-  let names = requiredNamesCache.get(template);
-  if (names !== undefined) return names;
-  const found: string[] = [];
-  for (const part of template.parts) {
-    if (typeof part === "string") {
-      if (part.includes("?") || part.includes("#")) break;
-    } else if (part.operator === "?" || part.operator === "&" || part.operator === "#") {
-      break;
-    } else if (part.operator === "" || part.operator === "+") {
-      for (const variable of part.variables) found.push(variable.name);
-    }
-  }
-  names = found;
-  requiredNamesCache.set(template, names);
-  return names;
-}
-
-const usedNamesCache = new WeakMap<UriTemplate, ReadonlySet<string>>();
-
-/** The template's variable names as a Set: `includes` would be quadratic on hostile templates. */
-function usedNames(template: UriTemplate): ReadonlySet<string> {
-  let names = usedNamesCache.get(template);
-  if (names === undefined) {
-    names = new Set(template.variableNames);
-    usedNamesCache.set(template, names);
-  }
-  return names;
-}
-
 /** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
 function isUndefinedValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -115,15 +143,22 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
   if (typeof url !== "string") {
     throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${quote(url)}; expected a string`);
   }
-  const upperMethod = merged.method.toUpperCase();
 
   // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body.
-  const template = parseTemplate(colonToTemplate(url));
-  const parameters: Record<string, unknown> = {};
-  for (const key of Object.keys(merged)) {
-    if (!RESERVED_KEYS.has(key)) setOwn(parameters, key, merged[key]);
+  const compiled = compileUrl(url, RESERVED_KEYS);
+  // The parameters are the keys of `merged` that are not reserved; the template reads them from
+  // `merged` itself unless one of its variables is named like a reserved key.
+  let parameters: Readonly<Record<string, unknown>> = merged;
+  if (compiled.namesReservedKey) {
+    const own: Record<string, unknown> = {};
+    for (const key of Object.keys(merged)) {
+      if (!RESERVED_KEYS.has(key)) setOwn(own, key, merged[key]);
+    }
+    parameters = own;
   }
-  for (const name of requiredNames(template)) {
+  const required = compiled.requiredNames;
+  for (let i = 0; i < required.length; i++) {
+    const name = required[i]!;
     if (isUndefinedValue(hasOwn(parameters, name) ? parameters[name] : undefined)) {
       throw new EndpointError(
         "ERR_MISSING_PARAMETER",
@@ -131,12 +166,13 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
       );
     }
   }
-  const expanded = template.expand(parameters);
+  const expanded = compiled.template.expand(parameters);
 
   let fullUrl: string;
-  if (isAbsoluteUrl(expanded)) {
+  if (compiled.isValidAbsolute || (!compiled.isPath && isAbsoluteUrl(expanded))) {
     // Validated first: the policy hook of a subclass may run `new URL(url)` on what it is given.
-    validateAbsoluteUrl(expanded);
+    // A template whose literal start is a valid `scheme://authority/` needs no check per call.
+    if (!compiled.isValidAbsolute) validateAbsoluteUrl(expanded);
     if (!policy.allowsAbsoluteUrl(expanded)) {
       throw new EndpointError(
         "ERR_ABSOLUTE_URL",
@@ -155,16 +191,18 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
   }
 
   const leftover: [string, unknown][] = [];
-  const used = usedNames(template);
-  for (const key of Object.keys(parameters)) {
-    if (!used.has(key)) leftover.push([key, parameters[key]]);
+  const variableNames = compiled.variableNames;
+  const keys = Object.keys(merged);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (!isReservedKey(key) && !variableNames.has(key)) leftover.push([key, merged[key]]);
   }
 
   const headers: Headers = { ...merged.headers };
   let body: unknown;
   let hasBody = false;
   const hasData = hasOwn(merged, "data") && merged.data !== undefined;
-  if (BODY_METHODS.has(upperMethod)) {
+  if (isBodyMethod(merged.method)) {
     if (hasData) {
       // Spec §4 rule 7: data is the body as given, by reference.
       body = merged.data;
@@ -194,11 +232,12 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
     if (leftover.length > 0) fullUrl = appendQuery(fullUrl, policy.serializeQuery(leftover));
   }
 
-  if (typeof headers.accept === "string") {
-    headers.accept = applyMediaType(headers.accept, merged.mediaType.format, merged.mediaType.previews);
+  const { format, previews } = merged.mediaType;
+  if ((format !== "" || previews.length > 0) && typeof headers.accept === "string") {
+    headers.accept = acceptFor(headers.accept, format, previews);
   }
 
-  const result: RequestOptions = { method: merged.method.toLowerCase(), url: fullUrl, headers };
+  const result: RequestOptions = { method: lowerCaseMethod(merged.method), url: fullUrl, headers };
   if (hasBody) result.body = body;
   if (merged.request !== undefined) result.request = merged.request;
   return result;

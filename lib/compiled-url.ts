@@ -1,0 +1,91 @@
+import { colonToTemplate } from "./route.js";
+import { encodeReserved } from "./uri-template/encode.js";
+import { MAX_CACHED_TEMPLATE_LENGTH, TEMPLATE_CACHE_SIZE, parseTemplate } from "./uri-template/index.js";
+import type { UriTemplate } from "./uri-template/index.js";
+import { isAbsoluteUrl } from "./url.js";
+
+/** What `parse()` needs to know about one url, computed once per distinct url. */
+export interface CompiledUrl {
+  /** The url with `:name` turned into `{name}`, compiled. */
+  readonly template: UriTemplate;
+  /** The path placeholders that must have a value (CONTRACT.md, "parse()"). */
+  readonly requiredNames: readonly string[];
+  /** Every variable name of the template: a Set, so hostile templates cost linear time. */
+  readonly variableNames: ReadonlySet<string>;
+  /** A variable is named like a reserved option key (`{url}`): such a key is never a parameter. */
+  readonly namesReservedKey: boolean;
+  /** The template starts with "/": every expansion is a path. */
+  readonly isPath: boolean;
+  /** The template starts with a literal `scheme://authority/` that parses: every expansion is a valid absolute url. */
+  readonly isValidAbsolute: boolean;
+}
+
+// Bounded like the engine's cache, oldest entry evicted first: urls with inlined ids are all distinct.
+const cache = new Map<string, CompiledUrl>();
+
+/**
+ * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the engine's
+ * cache lookup and the per-template data below then cost one Map lookup per call.
+ */
+export function compileUrl(url: string, reservedKeys: ReadonlySet<string>): CompiledUrl {
+  const cached = cache.get(url);
+  if (cached !== undefined) return cached;
+  const template = parseTemplate(colonToTemplate(url));
+  const variableNames = new Set(template.variableNames);
+  let namesReservedKey = false;
+  for (const name of variableNames) if (reservedKeys.has(name)) namesReservedKey = true;
+  const compiled: CompiledUrl = {
+    template,
+    requiredNames: requiredNames(template),
+    variableNames,
+    namesReservedKey,
+    isPath: leadingLiteral(template).startsWith("/"),
+    isValidAbsolute: hasValidAbsolutePrefix(leadingLiteral(template)),
+  };
+  if (url.length <= MAX_CACHED_TEMPLATE_LENGTH) {
+    if (cache.size >= TEMPLATE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(url, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * The placeholders that must have a value: `{name}`, `{+name}` (and `:name`, already turned
+ * into `{name}`) in the path, before the first "?" or "#" of the template. The operators made
+ * for optional pieces (`{/x}`, `{.x}`, `{;x}`, `{?x}`, `{&x}`, `{#x}`) may vanish (RFC 6570 §3.2.1).
+ */
+function requiredNames(template: UriTemplate): readonly string[] {
+  const found: string[] = [];
+  for (const part of template.parts) {
+    if (typeof part === "string") {
+      if (part.includes("?") || part.includes("#")) break;
+    } else if (part.operator === "?" || part.operator === "&" || part.operator === "#") {
+      break;
+    } else if (part.operator === "" || part.operator === "+") {
+      for (const variable of part.variables) found.push(variable.name);
+    }
+  }
+  return found;
+}
+
+// Every expansion begins with the template's leading literal (as the engine writes it). When that
+// literal holds a whole `scheme://authority` followed by "/", "?" or "#", the WHATWG parser
+// decides on it alone: what follows is path, query or fragment, states that never fail.
+function hasValidAbsolutePrefix(literal: string): boolean {
+  if (!isAbsoluteUrl(literal)) return false;
+  let end = literal.indexOf("://") + 3;
+  while (end < literal.length && !"/?#".includes(literal.charAt(end))) end++;
+  if (end === literal.length) return false;
+  try {
+    new URL(literal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The literal every expansion begins with, as the engine writes it ("" when it starts with an expression). */
+function leadingLiteral(template: UriTemplate): string {
+  const first = template.parts[0];
+  return typeof first === "string" ? encodeReserved(first, "") : "";
+}
