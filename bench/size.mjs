@@ -42,6 +42,17 @@ export async function measureBoth() {
   return { ours, octokit, ratio: ours.gzip / octokit.gzip };
 }
 
+/** The markdown as `prettier --write` would leave it (tables aligned), or as it is without prettier. */
+export async function prettierFormat(text, file) {
+  try {
+    const prettier = await import("prettier");
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    return await prettier.format(text, { ...options, parser: "markdown" });
+  } catch {
+    return text;
+  }
+}
+
 const START = "<!-- size:start -->";
 const END = "<!-- size:end -->";
 
@@ -61,8 +72,8 @@ export function sizeSection({ ours, octokit, ratio }) {
   ].join("\n");
 }
 
-/** Replaces the marked section of docs/performance.md, or appends one. */
-export function writeSizeSection(section) {
+/** Replaces the marked section of docs/performance.md, or appends one; formatted as prettier would. */
+export async function writeSizeSection(section) {
   const file = `${root}docs/performance.md`;
   if (!existsSync(file)) return false;
   const text = readFileSync(file, "utf8");
@@ -72,7 +83,7 @@ export function writeSizeSection(section) {
     start !== -1 && end > start
       ? text.slice(0, start) + section + text.slice(end + END.length)
       : text.trimEnd() + "\n\n## Bundle size\n\n" + section + "\n";
-  writeFileSync(file, next);
+  writeFileSync(file, await prettierFormat(next, file));
   return true;
 }
 
@@ -92,5 +103,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const { path, bytesInOutput } of ours.inputs)
       console.log(`  ${String(bytesInOutput).padStart(7)}  ${path}`);
   }
-  if (writeSizeSection(sizeSection(sizes))) console.log("updated docs/performance.md (size section)");
+  if (await writeSizeSection(sizeSection(sizes))) console.log("updated docs/performance.md (size section)");
 }
