@@ -1,21 +1,34 @@
-import type { EndpointBuilder } from "./endpoint-builder.js";
+import type {
+  AnyEndpointBuilder,
+  EndpointBuilder,
+  ProvidedKeysOf,
+  RoutesOf,
+  TypedDefaults,
+} from "./endpoint-builder.js";
+import type { EndpointCallOptions, MergeCallOptions, OptionsArgument } from "./route-types.js";
 import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
 /**
  * The function interface of the specification over a builder `B`: call it for request
  * options, and use `.defaults()`, `.DEFAULTS`, `.merge()` and `.parse()`.
  */
-export interface EndpointInterface<B extends EndpointBuilder = EndpointBuilder> {
-  /** Route and options → request options. */
-  (route: Route, options?: EndpointOptions): RequestOptions;
+export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilder> {
+  /**
+   * Route and options → request options. A route literal's placeholders are offered in the
+   * options; a route of the builder's route map is checked (docs/typescript.md).
+   */
+  <R extends Route>(
+    route: R,
+    ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>
+  ): RequestOptions;
   /** Options (with `url`, and `method` unless GET) → request options. */
   (options: EndpointOptions): RequestOptions;
   /** The builder's deep-frozen defaults snapshot. */
   readonly DEFAULTS: B["DEFAULTS"];
-  /** A new endpoint function, over `builder.defaults(options)`. */
-  defaults(options: EndpointOptions): EndpointInterface<B>;
+  /** A new endpoint function, over `builder.defaults(options)`; its type carries `options`. */
+  defaults<D extends EndpointOptions>(options: D): EndpointInterface<B & TypedDefaults<D>>;
   /** Route and options merged over the defaults, not parsed. */
-  merge(route: Route, options?: EndpointOptions): MergedOptions;
+  merge<R extends Route>(route: R, options?: MergeCallOptions<RoutesOf<B>, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   /** Merged options → request options. */
   parse(options: ParseInput): RequestOptions;
@@ -30,16 +43,16 @@ export interface EndpointInterface<B extends EndpointBuilder = EndpointBuilder> 
  * acme("GET /orgs/{org}/repos");            // request options
  * acme.defaults({ per_page: 100 }).DEFAULTS; // DEFAULTS of a new AcmeEndpoint
  */
-export function callable<B extends EndpointBuilder>(builder: B): EndpointInterface<B> {
+export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInterface<B> {
   const endpoint = (route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions =>
-    builder.endpoint(route as Route, options);
+    (builder as AnyEndpointBuilder).endpoint(route as Route, options);
   // Read-only, like the builder behind it: nobody swaps `.merge` out from under a shared function.
   Object.defineProperties(endpoint, {
     DEFAULTS: { value: builder.DEFAULTS, enumerable: true },
     defaults: { value: (options: EndpointOptions) => callable(builder.defaults(options)), enumerable: true },
     merge: {
       value: (route: Route | EndpointOptions, options?: EndpointOptions) =>
-        builder.merge(route as Route, options),
+        (builder as AnyEndpointBuilder).merge(route as Route, options),
       enumerable: true,
     },
     parse: { value: (options: ParseInput) => builder.parse(options), enumerable: true },

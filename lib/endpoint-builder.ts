@@ -6,6 +6,14 @@ import { freezeCopy } from "./object.js";
 import { parse, parseTrusted } from "./parse.js";
 import type { ParsePolicy } from "./parse.js";
 import type {
+  EndpointCallOptions,
+  MergeCallOptions,
+  NoRoutes,
+  OptionsArgument,
+  ProvidedKeys,
+} from "./route-types.js";
+import type {
+  DeepReadonly,
   EndpointDefaults,
   EndpointOptions,
   MergedOptions,
@@ -16,6 +24,26 @@ import type {
 import { expandFormQuery } from "./uri-template/index.js";
 
 const LIBRARY_SNAPSHOT: EndpointDefaults = freezeCopy(LIBRARY_DEFAULTS) as EndpointDefaults;
+
+// Type-only keys (nothing at run time): the route map a builder type carries, and the parameter
+// names its defaults are known to provide. Keys only, not value types: an intersection of
+// `{ org: string }` and a later `{ org: undefined }` would collapse to `never`.
+declare const routeMapKey: unique symbol;
+declare const providedKey: unique symbol;
+
+/** The route map of a builder type (`NoRoutes` for an untyped one). */
+export type RoutesOf<B> = B extends { readonly [routeMapKey]?: infer Routes } ? Routes : NoRoutes;
+
+/** The parameter names a builder type's defaults are known to provide. */
+export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks }
+  ? keyof NonNullable<Marks>
+  : never;
+
+/** What `.defaults(options)` adds to a builder's type: the keys `options` provides (docs/typescript.md). */
+export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
+
+/** Any builder, whatever its route map and typed defaults. */
+export type AnyEndpointBuilder = EndpointBuilder<object, object>;
 
 /**
  * The immutable builder behind `endpoint()`. It holds a deep-frozen DEFAULTS snapshot; every
@@ -38,10 +66,29 @@ const LIBRARY_SNAPSHOT: EndpointDefaults = freezeCopy(LIBRARY_DEFAULTS) as Endpo
  *   listRepos() { return this.endpoint("GET /orgs/{org}/repos"); }
  * }
  * new AcmeEndpoint().defaults({ per_page: 100 }) instanceof AcmeEndpoint; // true
+ *
+ * Typed routes (docs/typescript.md): `Routes` is a route map, from route strings to their
+ * parameters, body and response; `Defaults` declares the parameters a subclass constructor
+ * always sets, so that typed routes need not repeat them.
+ *
+ * @example
+ * interface AcmeRoutes {
+ *   "GET /orgs/{org}/repos": { parameters: { org: string; per_page?: number } };
+ * }
+ * class AcmeEndpoint extends EndpointBuilder<AcmeRoutes, { org: string }> { … }
+ * new AcmeEndpoint().endpoint("GET /orgs/{org}/repos", { per_page: 10 }); // org from the defaults
  */
-export class EndpointBuilder implements ParsePolicy {
+export class EndpointBuilder<
+  Routes extends object = NoRoutes,
+  Defaults extends object = NoRoutes,
+> implements ParsePolicy {
   /** The defaults snapshot: deep-frozen, never the caller's own objects. */
-  readonly DEFAULTS: EndpointDefaults;
+  readonly DEFAULTS: EndpointDefaults & DeepReadonly<Defaults>;
+
+  /** The route map, for the types only: no such property exists at run time. */
+  declare readonly [routeMapKey]?: Routes;
+  /** The parameters `Defaults` provides, for the types only: no such property exists at run time. */
+  declare readonly [providedKey]?: { readonly [K in ProvidedKeys<Defaults>]: true };
 
   /**
    * Merges each `layer` of defaults, in order, over the library defaults (method GET, baseUrl
@@ -52,7 +99,7 @@ export class EndpointBuilder implements ParsePolicy {
     for (const layer of layers) {
       if (layer !== undefined) snapshot = mergeDefaults(snapshot, normalizeDefaults(layer));
     }
-    this.DEFAULTS = snapshot;
+    this.DEFAULTS = snapshot as EndpointDefaults & DeepReadonly<Defaults>;
   }
 
   /**
@@ -62,11 +109,14 @@ export class EndpointBuilder implements ParsePolicy {
    * @example
    * const org = endpointBuilder.defaults({ org: "acme", headers: { authorization: "token x" } });
    * const paged = org.defaults({ per_page: 100 }); // keeps org and authorization
+   *
+   * The returned type is this builder's class (`this`) marked with the parameter names that
+   * `options` provides, so that the routes of a route map no longer require them.
    */
-  defaults(options: EndpointOptions): this {
+  defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
     const snapshot = mergeDefaults(this.DEFAULTS, normalizeDefaults(options));
     const Builder = this.constructor as new (defaults: EndpointOptions) => this;
-    return new Builder(snapshot as EndpointOptions);
+    return new Builder(snapshot as EndpointOptions) as this & TypedDefaults<D>;
   }
 
   /**
@@ -78,9 +128,9 @@ export class EndpointBuilder implements ParsePolicy {
    * // { method: "GET", baseUrl: "https://api.service.example", headers: { … },
    * //   mediaType: { format: "", previews: [] }, url: "/orgs/{org}/repos", org: "acme", per_page: 10 }
    */
-  merge(route: Route, options?: EndpointOptions): MergedOptions;
+  merge<R extends Route>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
-  merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
+  merge(route: Route | EndpointOptions, options?: object): MergedOptions {
     return mergeOptions(this.DEFAULTS, normalizeOptions(route, options));
   }
 
@@ -104,9 +154,15 @@ export class EndpointBuilder implements ParsePolicy {
    * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
    * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
    */
-  endpoint(route: Route, options?: EndpointOptions): RequestOptions;
+  endpoint<R extends Route, Provided = unknown>(
+    // Read from `this` (a `.defaults()` result carries more); inside a subclass method, `this`
+    // is generic and TypeScript infers from its class: the class's `Defaults`.
+    this: { readonly [providedKey]?: Provided },
+    route: R,
+    ...options: OptionsArgument<EndpointCallOptions<Routes, R, keyof Provided>>
+  ): RequestOptions;
   endpoint(options: EndpointOptions): RequestOptions;
-  endpoint(route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions {
+  endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     // The common call takes the one-pass merge; anything else the general path (same result).
     const merged =
       mergeCall(this.DEFAULTS, route, options) ??

@@ -4,6 +4,27 @@ export type { EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./version.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointBuilder } from "./endpoint-builder.js";
+export type { AnyEndpointBuilder, ProvidedKeysOf, RoutesOf, TypedDefaults } from "./endpoint-builder.js";
+export type {
+  EndpointCallOptions,
+  KnownRouteCallOptions,
+  KnownRouteOptions,
+  MergeCallOptions,
+  NoRoutes,
+  OptionsArgument,
+  ProvidedKeys,
+  RequiredRouteParameterNames,
+  RouteDefinition,
+  RouteMethod,
+  RouteParameterNames,
+  RouteParameters,
+  RouteResponse,
+  Simplify,
+  TemplateScalar,
+  TemplateValue,
+  UnknownRouteOptions,
+} from "./route-types.js";
+export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
 export type { EndpointInterface } from "./callable.js";
 export { parseTemplate } from "./uri-template/index.js";

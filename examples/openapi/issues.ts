@@ -1,0 +1,57 @@
+// A builder typed by an OpenAPI document: acme.d.ts is generated from acme.openapi.yaml by
+// openapi-typescript (see README.md here). Type-checked by `npm run typecheck`.
+import { EndpointBuilder, callable } from "service-endpoint";
+import type { EndpointOptions, RequestOptions, RouteResponse, RoutesFromOpenApi } from "service-endpoint";
+import type { paths } from "./acme.js";
+
+type AcmeRoutes = RoutesFromOpenApi<paths>;
+
+/** The Acme API: its base URL, its routes from the OpenAPI document, and a helper method. */
+export class AcmeEndpoint extends EndpointBuilder<AcmeRoutes> {
+  constructor(defaults?: EndpointOptions) {
+    super({ baseUrl: "https://api.acme.example" }, defaults);
+  }
+
+  openIssues(owner: string, repo: string): RequestOptions {
+    return this.endpoint("GET /repos/{owner}/{repo}/issues", { owner, repo, state: "open" });
+  }
+}
+
+const acme = new AcmeEndpoint().defaults({ owner: "acme" });
+
+// owner comes from the typed defaults; repo is required, state and per_page are checked.
+export const list = acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", per_page: 20 });
+
+// The request body's keys are parameters (title is required by the document) …
+export const create = acme.endpoint("POST /repos/{owner}/{repo}/issues", {
+  repo: "rockets",
+  title: "Fins wobble",
+  labels: ["bug"],
+});
+
+// … or the whole body goes as `data`.
+export const close = acme.endpoint("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+  repo: "rockets",
+  issue_number: 42,
+  data: { state: "closed" },
+});
+
+// The function interface carries the same types.
+const api = callable(acme);
+export const one = api("GET /repos/{owner}/{repo}/issues/{issue_number}", {
+  repo: "rockets",
+  issue_number: 42,
+});
+
+// What a client would parse the response of a route as.
+export type ListedIssues = RouteResponse<AcmeRoutes, "GET /repos/{owner}/{repo}/issues">;
+
+// Routes the document does not have still work, untyped.
+export const rateLimit = acme.endpoint("GET /rate_limit");
+
+// @ts-expect-error: issue_number is an integer in the document
+acme.endpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { repo: "rockets", issue_number: "42" });
+// @ts-expect-error: the document has no such state
+acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", state: "merged" });
+// @ts-expect-error: title is required by the request body
+acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets" });

@@ -1,0 +1,83 @@
+/**
+ * A route map from the `paths` interface that openapi-typescript (v7) generates from an OpenAPI 3
+ * document (docs/typescript.md). Types only: nothing in this file exists at run time.
+ */
+
+/** The operations of an OpenAPI path item (OpenAPI 3 "Path Item Object"). */
+type OpenApiMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+type EmptyObject = Record<never, never>;
+
+/** `T`, or nothing for `never`, `undefined` (openapi-typescript writes `query?: never`). */
+type Present<T> = [NonNullable<T>] extends [never] ? EmptyObject : NonNullable<T>;
+
+/** `"GET /repos/{owner}/{repo}"` for each operation a path item has (`put?: never` has none). */
+type RouteKeys<Paths> = {
+  [P in keyof Paths & string]: {
+    [M in OpenApiMethod & keyof Paths[P]]-?: [NonNullable<Paths[P][M]>] extends [never]
+      ? never
+      : `${Uppercase<M>} ${P}`;
+  }[OpenApiMethod & keyof Paths[P]];
+}[keyof Paths & string];
+
+/** The operation object behind a route key. */
+type OperationAt<Paths, Route extends string> = Route extends `${infer M} ${infer P}`
+  ? P extends keyof Paths
+    ? NonNullable<Paths[P][Lowercase<M> & keyof Paths[P]]>
+    : never
+  : never;
+
+/** An operation's path and query parameters as one object (header and cookie ones are left out). */
+type OperationParameters<Op> = Op extends { parameters: infer P }
+  ? Present<"path" extends keyof P ? P["path"] : never> &
+      Present<"query" extends keyof P ? P["query"] : never>
+  : EmptyObject;
+
+/** The type of a `content` object: its `application/json` member, else its only (or any) member. */
+type ContentType<C> = "application/json" extends keyof C ? C["application/json"] : C[keyof C];
+
+/** `{ body: B }`, `{ body?: B }` for an optional request body, or nothing. */
+type OperationBody<Op> = "requestBody" extends keyof Op
+  ? [NonNullable<Op["requestBody" & keyof Op]>] extends [never]
+    ? EmptyObject
+    : NonNullable<Op["requestBody" & keyof Op]> extends { content: infer C }
+      ? Partial<Pick<Op, "requestBody" & keyof Op>> extends Pick<Op, "requestBody" & keyof Op>
+        ? { body?: ContentType<C> }
+        : { body: ContentType<C> }
+      : EmptyObject
+  : EmptyObject;
+
+/** The bodies of the 2xx responses (`undefined` for one without content, such as a 204). */
+type OperationResponse<Op> = Op extends { responses: infer R }
+  ? {
+      [K in keyof R]: `${K & (string | number)}` extends `2${string}`
+        ? R[K] extends { content?: infer C }
+          ? [NonNullable<C>] extends [never]
+            ? undefined
+            : ContentType<NonNullable<C>>
+          : undefined
+        : never;
+    }[keyof R]
+  : unknown;
+
+type OperationRoute<Op> = {
+  parameters: OperationParameters<Op>;
+  response: OperationResponse<Op>;
+} & OperationBody<Op>;
+
+/**
+ * The route map of an openapi-typescript `paths` interface: one route per operation, keyed
+ * `"METHOD /path/{param}"`, with its path and query parameters, its JSON request body and the
+ * body of its 2xx responses.
+ *
+ * @example
+ * // npx openapi-typescript acme.openapi.yaml -o acme.d.ts
+ * import type { paths } from "./acme.js";
+ * class AcmeEndpoint extends EndpointBuilder<RoutesFromOpenApi<paths>> {}
+ * new AcmeEndpoint().endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open" });
+ */
+export type RoutesFromOpenApi<Paths> = {
+  [Route in RouteKeys<Paths>]: {
+    [K in keyof OperationRoute<OperationAt<Paths, Route>>]: OperationRoute<OperationAt<Paths, Route>>[K];
+  };
+};

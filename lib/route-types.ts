@@ -1,0 +1,265 @@
+/**
+ * Types computed from route strings and route maps (docs/typescript.md). Types only: nothing in
+ * this file exists at run time.
+ */
+import type { EndpointOptions, HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
+
+// ---------------------------------------------------------------------------------------------
+// Route literals → placeholder names (RFC 6570 §2.2–2.4, the `:name` form, CONTRACT.md "url")
+// ---------------------------------------------------------------------------------------------
+
+/** A scalar a URI template expands as text: strings, numbers, bigints, booleans, a Date (ISO 8601). */
+export type TemplateScalar = string | number | bigint | boolean | Date;
+
+/**
+ * A value a URI template placeholder accepts: a scalar, a list (RFC 6570 list) or a plain object
+ * (associative array). `null` and `undefined` members are skipped, as the RFC says.
+ */
+export type TemplateValue =
+  | TemplateScalar
+  | readonly (TemplateScalar | null | undefined)[]
+  | { readonly [key: string]: TemplateScalar | null | undefined };
+
+type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+// prettier-ignore
+type Lower =
+  | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m"
+  | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z";
+/** The characters of a `:name` placeholder: ALPHA / DIGIT / "_" (lib/route.ts `isVarchar`). */
+type NameCharacter = Digit | Lower | Uppercase<Lower> | "_";
+
+/** The url of `"METHOD url"`, or the route itself when it is only a url. */
+type UrlOf<R extends string> = R extends `${string} ${infer Url}` ? Url : R;
+
+/** The method of `"METHOD url"` in uppercase; `"GET"` for a bare url (spec §4 rule 4). */
+export type RouteMethod<R extends string> = R extends `${infer M} ${string}` ? Uppercase<M> : "GET";
+
+/** A literal cut before its first "?" or "#": the part that can still be path. */
+type BeforeQueryOrFragment<L extends string> = L extends `${infer P}?${string}`
+  ? BeforeFragment<P>
+  : BeforeFragment<L>;
+type BeforeFragment<L extends string> = L extends `${infer P}#${string}` ? P : L;
+
+/** The leading name characters of `S`. */
+type TakeName<S extends string, Name extends string = ""> = S extends `${infer C}${infer Rest}`
+  ? C extends NameCharacter
+    ? TakeName<Rest, `${Name}${C}`>
+    : Name
+  : Name;
+
+/** `:name` at the start of a path segment (`/:name`) in a literal of the path. */
+type ColonNames<L extends string> = L extends `${string}/:${infer Rest}`
+  ? Exclude<TakeName<Rest>, ""> | ColonNames<Rest>
+  : never;
+
+type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
+/** `[operator, variable list]` of an expression's text (RFC 6570 §2.2). */
+type SplitOperator<E extends string> = E extends `${infer C}${infer Rest}`
+  ? C extends Operator
+    ? [C, Rest]
+    : ["", E]
+  : ["", E];
+/** A varspec without its modifier: `name*` (explode) and `name:3` (prefix) name `name` (§2.4). */
+type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
+/** The names of a variable list `a,b*,c:3`. */
+type VarNames<L extends string> = L extends `${infer Head},${infer Tail}`
+  ? VarName<Head> | VarNames<Tail>
+  : VarName<L>;
+
+/**
+ * One left-to-right pass over a url template, as `requiredNames` in lib/parse.ts does at run time:
+ * in the path (before a "?" or "#" literal and before a `{?…}`, `{&…}` or `{#…}` expression)
+ * `{x}`, `{+x}` and `:x` are required; every other placeholder may vanish, so it is optional.
+ */
+type Scan<
+  S extends string,
+  InPath extends boolean,
+  Required extends string,
+  Optional extends string,
+> = S extends `${infer Literal}{${infer Expression}}${infer Rest}`
+  ? InPath extends true
+    ? BeforeQueryOrFragment<Literal> extends Literal
+      ? ScanExpression<SplitOperator<Expression>, Rest, Required | ColonNames<Literal>, Optional>
+      : Scan<
+          Rest,
+          false,
+          Required | ColonNames<BeforeQueryOrFragment<Literal>>,
+          Optional | VarNames<SplitOperator<Expression>[1]>
+        >
+    : Scan<Rest, false, Required, Optional | VarNames<SplitOperator<Expression>[1]>>
+  : {
+      required: InPath extends true ? Required | ColonNames<BeforeQueryOrFragment<S>> : Required;
+      optional: Optional;
+    };
+type ScanExpression<
+  Split extends [string, string],
+  Rest extends string,
+  Required extends string,
+  Optional extends string,
+> = Split[0] extends "" | "+"
+  ? Scan<Rest, true, Required | VarNames<Split[1]>, Optional>
+  : Split[0] extends "?" | "&" | "#"
+    ? Scan<Rest, false, Required, Optional | VarNames<Split[1]>>
+    : Scan<Rest, true, Required, Optional | VarNames<Split[1]>>;
+
+type ScanRoute<R extends string> = Scan<UrlOf<R>, true, never, never>;
+
+/** The placeholders of a route that must have a value: `{x}`, `{+x}`, `:x` in the path. */
+export type RequiredRouteParameterNames<R extends string> = ScanRoute<R>["required"];
+
+/** Every placeholder name of a route, required or optional. */
+export type RouteParameterNames<R extends string> = ScanRoute<R>["required"] | ScanRoute<R>["optional"];
+
+/** Flattens an intersection into one object type, for readable hovers and messages. */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/**
+ * The placeholders of a route literal as an object type: path placeholders (`{x}`, `{+x}`,
+ * `:x` before any `?` or `#`) required, every other one (`{?x}`, `{&x}`, `{/x}`, `{.x}`, `{;x}`,
+ * `{#x}`) optional. A non-literal `string` gives an open record.
+ *
+ * @example
+ * type P = RouteParameters<"GET /repos/{owner}/{repo}/issues{?state,labels*}">;
+ * // { owner: TemplateValue; repo: TemplateValue; state?: TemplateValue | null | undefined;
+ * //   labels?: TemplateValue | null | undefined }
+ */
+export type RouteParameters<R extends string> = string extends R
+  ? { [parameter: string]: unknown }
+  : Simplify<
+      { [K in RequiredRouteParameterNames<R>]: TemplateValue } & {
+        [K in Exclude<RouteParameterNames<R>, RequiredRouteParameterNames<R>>]?:
+          TemplateValue | null | undefined;
+      }
+    >;
+
+// ---------------------------------------------------------------------------------------------
+// Route maps
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a route map says about one route. Every member is optional.
+ *
+ * - `parameters`: path and query parameters (and, for other methods, parameters that are not body
+ *   keys) by name. Path placeholders of the route string are required even when left out here.
+ * - `body`: the request body. A plain-object body may be given key by key as options (spec §2.2
+ *   rule 3) or whole as `data`; any other body only as `data`. `body?:` makes it optional.
+ * - `response`: the response body, for code that sends the request (`RouteResponse`).
+ */
+export interface RouteDefinition {
+  parameters?: object;
+  body?: unknown;
+  response?: unknown;
+}
+
+/** An object type without keys (`{}` would mean "any non-nullish value"). */
+type EmptyObject = Record<never, never>;
+
+/** The route map of a builder without one: every route is untyped. */
+export type NoRoutes = EmptyObject;
+
+/** Option keys with a meaning of their own (spec §2.1); never a parameter. */
+type ReservedKey = "method" | "url" | "baseUrl" | "headers" | "mediaType" | "data" | "request";
+
+/** The options every known route accepts besides its parameters (route gives method and url). */
+export interface KnownRouteOptions {
+  baseUrl?: string | undefined;
+  headers?: HeadersInput | undefined;
+  mediaType?: MediaTypeInput | undefined;
+  request?: RequestMeta | undefined;
+}
+
+/** The keys of `T` that are not index signatures. */
+type LiteralKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 };
+
+/** The keys a typed DEFAULTS snapshot is known to provide (its value cannot be `undefined`). */
+export type ProvidedKeys<Defaults> = {
+  [K in LiteralKeys<Defaults>]-?: undefined extends Defaults[K & keyof Defaults] ? never : K;
+}[LiteralKeys<Defaults>];
+
+type ParametersOf<Definition> = Definition extends { parameters?: infer P }
+  ? [P] extends [object]
+    ? P
+    : EmptyObject
+  : EmptyObject;
+
+type IsPlainObjectType<B> = [B] extends [object]
+  ? [B] extends [readonly unknown[]]
+    ? false
+    : [B] extends [(...args: never[]) => unknown]
+      ? false
+      : true
+  : false;
+
+/** `T` with the keys `K` made optional. */
+type WithOptional<T, K extends PropertyKey> = T extends unknown
+  ? Simplify<Omit<T, K> & Partial<Pick<T, K & keyof T>>>
+  : never;
+
+/**
+ * The parameters of a known route: the map's parameters, with their types, plus the route's
+ * placeholders the map leaves out; a path placeholder is required even when the map says optional.
+ */
+type RouteParametersOf<R extends string, Definition> = Omit<
+  RouteParameters<R>,
+  keyof ParametersOf<Definition>
+> &
+  ParametersOf<Definition> &
+  Required<Pick<ParametersOf<Definition>, RequiredRouteParameterNames<R> & keyof ParametersOf<Definition>>>;
+
+/** The body forms a route accepts: its keys spread into the options, or the whole body as `data`. */
+type BodyForms<Definition> = "body" extends keyof Definition
+  ? Definition extends { body?: infer B }
+    ? Partial<Pick<Definition, "body">> extends Pick<Definition, "body">
+      ? BodyShapes<NonNullable<B>, false>
+      : BodyShapes<NonNullable<B>, true>
+    : EmptyObject
+  : EmptyObject;
+type BodyShapes<B, Required extends boolean> =
+  | (Required extends true ? { data: B } : { data?: B })
+  | (IsPlainObjectType<B> extends true
+      ? [keyof B & ReservedKey] extends [never]
+        ? Required extends true
+          ? B
+          : Partial<B>
+        : never
+      : never);
+
+/**
+ * The options of `endpoint()` for a route of the map: its parameters (path placeholders
+ * required unless `Provided` by the builder's typed defaults), its body, and the options every
+ * request takes. Closed: a key the map does not name is an error.
+ */
+export type KnownRouteCallOptions<R extends string, Definition, Provided extends PropertyKey> = WithOptional<
+  RouteParametersOf<R, Definition> & BodyForms<Definition>,
+  Provided
+> &
+  KnownRouteOptions;
+
+/**
+ * The options of a route literal that the map does not know: any options (as `EndpointOptions`),
+ * with the route's placeholder names offered for completion. The values are not checked here;
+ * the run-time checks (`ERR_MISSING_PARAMETER`, `ERR_INVALID_PARAMETER`) still apply.
+ */
+export type UnknownRouteOptions<R extends string> = string extends R
+  ? EndpointOptions
+  : EndpointOptions & { [K in RouteParameterNames<R>]?: unknown };
+
+/** The options of `endpoint(route, options)` for builder routes `Routes` and typed defaults. */
+export type EndpointCallOptions<
+  Routes,
+  R extends string,
+  Provided extends PropertyKey = never,
+> = R extends keyof Routes ? KnownRouteCallOptions<R, Routes[R], Provided> : UnknownRouteOptions<R>;
+
+/** The options of `merge(route, options)`: as `endpoint()`, but nothing is required yet. */
+export type MergeCallOptions<Routes, R extends string> = R extends keyof Routes
+  ? KnownRouteCallOptions<R, Routes[R], PropertyKey>
+  : UnknownRouteOptions<R>;
+
+/** `[options]` when some option is required, `[options?]` when all are optional. */
+export type OptionsArgument<Options> = EmptyObject extends Options ? [options?: Options] : [options: Options];
+
+/** The `response` type a route map gives a route (`unknown` when it gives none). */
+export type RouteResponse<Routes, R extends keyof Routes> = Routes[R] extends { response?: infer T }
+  ? T
+  : unknown;

@@ -1,0 +1,248 @@
+// Type tests: compiled by `npm run typecheck` (tsconfig.json includes spec/), never run.
+// A plain line must compile; a line after `// @ts-expect-error` must not.
+import { EndpointBuilder, callable, endpoint } from "../../lib/index.js";
+import type {
+  EndpointOptions,
+  MergedOptions,
+  RequestOptions,
+  RequiredRouteParameterNames,
+  RouteMethod,
+  RouteParameterNames,
+  RouteParameters,
+  RouteResponse,
+  TemplateValue,
+} from "../../lib/index.js";
+
+/** `true` when `A` and `B` are the same type. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(): T | undefined {
+  return undefined;
+}
+
+// --- RouteParameters: names and required-ness from a route literal ---------------------------
+
+expectType<
+  Equal<
+    RouteParameters<"GET /repos/{owner}/{repo}/issues{?state}">,
+    { owner: TemplateValue; repo: TemplateValue; state?: TemplateValue | null | undefined }
+  >
+>();
+expectType<Equal<RequiredRouteParameterNames<"GET /repos/{owner}/{repo}">, "owner" | "repo">>();
+// `:name` at the start of a path segment, not in the query, not a port.
+expectType<Equal<RequiredRouteParameterNames<"/users/:id/files/:name.json?x=:y">, "id" | "name">>();
+expectType<Equal<RouteParameterNames<"https://api.acme.test:8080/users/{id}">, "id">>();
+// Several variables per expression, explode and prefix modifiers.
+expectType<Equal<RouteParameterNames<"/search{?q,sort:3,labels*}">, "q" | "sort" | "labels">>();
+expectType<Equal<RequiredRouteParameterNames<"/search{?q,sort:3,labels*}">, never>>();
+// Every optional operator; `{+x}` in the path is required; after `{?…}` nothing is path.
+expectType<Equal<RequiredRouteParameterNames<"/a{/b}{.c}{;d}/{+e}{?f}{&g}{#h}/{i}">, "e">>();
+expectType<
+  Equal<
+    RouteParameterNames<"/a{/b}{.c}{;d}/{+e}{?f}{&g}{#h}/{i}">,
+    "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i"
+  >
+>();
+// A literal "?" ends the path too.
+expectType<Equal<RequiredRouteParameterNames<"/search?q={q}">, never>>();
+// A name both in the path and in the query stays required.
+expectType<Equal<RouteParameters<"/u/{id}{?id}">, { id: TemplateValue }>>();
+expectType<Equal<RouteMethod<"post /x">, "POST">>();
+expectType<Equal<RouteMethod<"/x">, "GET">>();
+// A non-literal route names nothing.
+expectType<Equal<RouteParameters<string>, { [parameter: string]: unknown }>>();
+
+// --- endpoint() with a route literal: names offered, nothing else changes --------------------
+
+endpoint("GET /repos/{owner}/{repo}/issues{?state}", { owner: "octo", repo: "hello", state: "open" });
+// Extra keys are query or body parameters (spec §2.2).
+endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", per_page: 2 });
+// Unknown routes are not checked: the run-time check reports a missing placeholder.
+endpoint("GET /repos/{owner}/{repo}", { owner: "octo" });
+endpoint("GET /");
+endpoint({ method: "POST", url: "/markdown", text: "Hello" });
+const dynamicRoute: string = "GET /users/{id}";
+endpoint(dynamicRoute, { id: 7 });
+const someOptions: EndpointOptions = { url: "/x" };
+endpoint(someOptions);
+const merged: MergedOptions = endpoint.merge("GET /orgs/{org}/repos", { org: "acme" });
+endpoint.merge({ url: "/x" });
+endpoint.parse(merged);
+endpoint.defaults({ baseUrl: "https://api.acme.test" })("GET /x", { anything: [1, 2] });
+// @ts-expect-error: options are an object
+endpoint("GET /", "not options");
+
+// --- Route maps -------------------------------------------------------------------------------
+
+interface Issue {
+  number: number;
+  title: string;
+}
+
+interface AcmeRoutes {
+  "GET /repos/{owner}/{repo}/issues": {
+    parameters: { owner: string; repo: string; state?: "open" | "closed"; per_page?: number };
+    response: Issue[];
+  };
+  "POST /repos/{owner}/{repo}/issues": {
+    parameters: { owner: string; repo: string };
+    body: { title: string; labels?: string[] };
+    response: Issue;
+  };
+  "PATCH /repos/{owner}/{repo}/issues/{issue_number}": {
+    parameters: { issue_number: number };
+    body?: { title?: string; state?: "open" | "closed" };
+  };
+  // Placeholders of the route are required even when the map leaves them out.
+  "DELETE /repos/{owner}/{repo}": { response: undefined };
+  "PUT /upload/{name}": { parameters: { name: string }; body: string };
+}
+
+class AcmeEndpoint extends EndpointBuilder<AcmeRoutes> {
+  constructor(defaults?: EndpointOptions) {
+    super({ baseUrl: "https://api.acme.test" }, defaults);
+  }
+
+  /** A helper method: `defaults()` must keep it. */
+  issues(owner: string, repo: string): RequestOptions {
+    return this.endpoint("GET /repos/{owner}/{repo}/issues", { owner, repo });
+  }
+}
+
+const acme = new AcmeEndpoint();
+const result: RequestOptions = acme.endpoint("GET /repos/{owner}/{repo}/issues", {
+  owner: "o",
+  repo: "r",
+  state: "open",
+  per_page: 10,
+  headers: { authorization: "token x" },
+  request: { retries: 2 },
+});
+void result;
+// @ts-expect-error: missing required parameter "repo"
+acme.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o" });
+// @ts-expect-error: missing every required parameter
+acme.endpoint("GET /repos/{owner}/{repo}/issues");
+// @ts-expect-error: wrong parameter type (per_page is a number)
+acme.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: "10" });
+// @ts-expect-error: wrong enum value
+acme.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "merged" });
+// @ts-expect-error: the map is closed: an unknown parameter on a known route is a typo
+acme.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_pgae: 10 });
+// @ts-expect-error: a GET request has no body
+acme.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: "x" });
+
+// A body: its keys as parameters (spec §2.2 rule 3), or the whole body as data.
+acme.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi", labels: ["bug"] });
+acme.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: { title: "Hi" } });
+// @ts-expect-error: the body's required key "title" is missing
+acme.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", labels: ["bug"] });
+// @ts-expect-error: wrong body type
+acme.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", data: { title: 1 } });
+// An optional body.
+acme.endpoint("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+  owner: "o",
+  repo: "r",
+  issue_number: 1,
+});
+acme.endpoint("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+  owner: "o",
+  repo: "r",
+  issue_number: 1,
+  state: "closed",
+});
+acme.endpoint("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+  owner: "o",
+  repo: "r",
+  // @ts-expect-error: issue_number is a number in the map
+  issue_number: "1",
+});
+// A placeholder the map does not declare is still required, as a template value.
+acme.endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+// @ts-expect-error: missing placeholder "repo" that only the route string names
+acme.endpoint("DELETE /repos/{owner}/{repo}", { owner: "o" });
+// A body that is not an object goes only as data.
+acme.endpoint("PUT /upload/{name}", {
+  name: "a.txt",
+  data: "text",
+  headers: { "content-type": "text/plain" },
+});
+// @ts-expect-error: a string body cannot be given key by key
+acme.endpoint("PUT /upload/{name}", { name: "a.txt" });
+
+// Unknown routes stay untyped, on a typed builder too.
+acme.endpoint("GET /rate_limit", { anything: true });
+acme.endpoint({ url: "/repos/{owner}", owner: "o" });
+acme.endpoint(dynamicRoute, { id: 1 });
+
+// merge(): nothing is required yet, but names and types are still checked.
+acme.merge("GET /repos/{owner}/{repo}/issues", { owner: "o" });
+acme.merge("GET /repos/{owner}/{repo}/issues");
+// @ts-expect-error: wrong parameter type in merge()
+acme.merge("GET /repos/{owner}/{repo}/issues", { per_page: "10" });
+
+// The response type of a route.
+expectType<Equal<RouteResponse<AcmeRoutes, "GET /repos/{owner}/{repo}/issues">, Issue[]>>();
+
+// --- Typed defaults ---------------------------------------------------------------------------
+
+const octo = acme.defaults({ owner: "octo" });
+// `defaults()` keeps the subclass: its helper methods and its class.
+octo.issues("octo", "hello");
+const asAcme: AcmeEndpoint = octo;
+void asAcme;
+// "owner" is now provided by the defaults.
+octo.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "hello" });
+// @ts-expect-error: "repo" is still required
+octo.endpoint("GET /repos/{owner}/{repo}/issues");
+const octoHello = octo.defaults({ repo: "hello" });
+// Both provided: the options may be left out.
+octoHello.endpoint("GET /repos/{owner}/{repo}/issues");
+octoHello.endpoint("GET /repos/{owner}/{repo}/issues", { state: "closed" });
+// A provided parameter may still be overridden, with its type.
+octoHello.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "other" });
+// @ts-expect-error: overriding with the wrong type
+octoHello.endpoint("GET /repos/{owner}/{repo}/issues", { per_page: "x" });
+// A default whose value is undefined provides nothing (it is dropped at run time).
+const maybe: string | undefined = undefined;
+// @ts-expect-error: "owner" may be undefined, so it is still required
+acme.defaults({ owner: maybe }).endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });
+// Untyped defaults (an EndpointOptions variable) provide no parameter.
+// @ts-expect-error: "owner" is not known to be provided
+acme.defaults(someOptions).endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });
+
+// A subclass that declares what its constructor always sets.
+class OctoEndpoint extends EndpointBuilder<AcmeRoutes, { owner: string }> {
+  constructor(defaults?: EndpointOptions) {
+    super({ owner: "octo" }, defaults);
+  }
+
+  /** Inside the class, `this.endpoint()` knows the class's declared defaults. */
+  repoIssues(repo: string): RequestOptions {
+    return this.endpoint("GET /repos/{owner}/{repo}/issues", { repo });
+  }
+
+  badIssues(): RequestOptions {
+    // @ts-expect-error: "repo" is not a declared default
+    return this.endpoint("GET /repos/{owner}/{repo}/issues");
+  }
+}
+const octoFromClass = new OctoEndpoint();
+octoFromClass.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "hello" });
+expectType<Equal<typeof octoFromClass.DEFAULTS.owner, string>>();
+octoFromClass.defaults({ repo: "hello" }).endpoint("GET /repos/{owner}/{repo}/issues");
+
+// --- callable(): the function interface carries the map and the typed defaults --------------
+
+const acmeEndpoint = callable(new AcmeEndpoint());
+acmeEndpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+// @ts-expect-error: missing "repo" through the function interface too
+acmeEndpoint("GET /repos/{owner}/{repo}/issues", { owner: "o" });
+acmeEndpoint("GET /anything/{else}", { else: 1, more: 2 });
+const octoEndpoint = acmeEndpoint.defaults({ owner: "octo" });
+octoEndpoint("GET /repos/{owner}/{repo}/issues", { repo: "hello" });
+octoEndpoint.defaults({ repo: "hello" })("GET /repos/{owner}/{repo}/issues");
+// @ts-expect-error: wrong type through defaults() of the function interface
+octoEndpoint("GET /repos/{owner}/{repo}/issues", { repo: "hello", per_page: "x" });
+octoEndpoint.merge("POST /repos/{owner}/{repo}/issues", { title: "Hi" });
+const acmeDefaultsOwner: unknown = octoEndpoint.DEFAULTS.owner;
+void acmeDefaultsOwner;
