@@ -77,6 +77,8 @@ export function appendQuery(url: string, query: string): string {
   const hash = url.indexOf("#");
   const beforeHash = hash === -1 ? url : url.slice(0, hash);
   const last = beforeHash.charAt(beforeHash.length - 1);
-  const separator = last === "?" || last === "&" ? "" : beforeHash.includes("?") ? "&" : "?";
+  // A trailing "&" only continues a query that exists: "https://host.example&" + "q=1" would put
+  // the parameters into the host (found by the fuzzer).
+  const separator = !beforeHash.includes("?") ? "?" : last === "?" || last === "&" ? "" : "&";
   return beforeHash + separator + query + (hash === -1 ? "" : url.slice(hash));
 }
