@@ -49,7 +49,12 @@ const property = fc.property(helper.hostileCase, (testCase) => {
   } catch (error) {
     label = "FINDING";
     if (findings.length < maxFindings) {
-      findings.push({ run: done, message: String(error?.stack ?? error), testCase: fc.stringify(testCase) });
+      const finding = { run: done, message: String(error?.stack ?? error), testCase: fc.stringify(testCase) };
+      findings.push(finding);
+      // At once too: a long run can be stopped as soon as something is found.
+      console.log(
+        `finding at case ${finding.run}: ${finding.message.split("\n")[0]}\ncase: ${finding.testCase}`,
+      );
     }
   }
   outcomes.set(label, (outcomes.get(label) ?? 0) + 1);
