@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { chmodSync, readFileSync } from "node:fs";
 import typescript from "@rollup/plugin-typescript";
 import { dts } from "rollup-plugin-dts";
 
@@ -33,5 +33,22 @@ export default [
       { file: "dist/index.d.mts", format: "es" },
       { file: "dist/index.d.cts", format: "es" },
     ],
+  },
+  {
+    // The `service-endpoint` command. It imports the library's public API, which stays external:
+    // dist/cli.mjs loads dist/index.mjs, the very bundle users import.
+    input: "cli/main.ts",
+    external: (id) => id.startsWith("node:") || id.endsWith("/lib/index.js"),
+    plugins: [
+      typescript({ tsconfig: "./cli/tsconfig.json" }),
+      // A bin must be executable to run from a clone as ./dist/cli.mjs (npm sets it on install).
+      { name: "executable", writeBundle: ({ file }) => chmodSync(file, 0o755) },
+    ],
+    output: {
+      file: "dist/cli.mjs",
+      format: "es",
+      banner: "#!/usr/bin/env node",
+      paths: (id) => (id.endsWith("/lib/index.js") ? "./index.mjs" : id),
+    },
   },
 ];

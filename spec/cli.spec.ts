@@ -1,0 +1,202 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { VERSION } from "../lib/index.js";
+
+// The built bin, run as a user runs it (`npm test` builds first, in `pretest`).
+const BIN = join(__dirname, "..", "dist", "cli.mjs");
+const USER_AGENT = `service-endpoint.js/${VERSION}`;
+
+interface Result {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(...args: string[]): Result {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+  return { status, stdout, stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
+});
+
+describe("service-endpoint (the built bin)", () => {
+  it("is executable, with a node shebang", () => {
+    expect(statSync(BIN).mode & 0o111).not.toBe(0);
+    const result = spawnSync(BIN, ["--version"], { encoding: "utf8" });
+    expect(result.stdout).toBe(`${VERSION}\n`);
+  });
+
+  it("prints the request options as indented JSON", () => {
+    const result = run(
+      "GET /repos/{owner}/{repo}/issues{?state}",
+      "owner=octo",
+      "repo=hello",
+      "state=open",
+      "per_page:=2",
+    );
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `{
+  "method": "get",
+  "url": "https://api.service.example/repos/octo/hello/issues?state=open&per_page=2",
+  "headers": {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}"
+  }
+}
+`,
+    });
+  });
+
+  it("sends string and JSON parameters of a POST as the body, headers as headers, with --base-url", () => {
+    const result = run(
+      "--base-url",
+      "https://api.acme.test",
+      "POST /repos/:owner/:repo/issues",
+      "owner=acme",
+      "repo=rockets",
+      "title=Fins wobble",
+      'labels:=["bug","ui"]',
+      "draft:=false",
+      "Authorization:token abc",
+    );
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toStrictEqual({
+      method: "post",
+      url: "https://api.acme.test/repos/acme/rockets/issues",
+      headers: {
+        accept: "application/vnd.service.v3+json",
+        "user-agent": USER_AGENT,
+        authorization: "token abc",
+        "content-type": "application/json; charset=utf-8",
+      },
+      body: { title: "Fins wobble", labels: ["bug", "ui"], draft: false },
+    });
+  });
+
+  it("splits an item at its first separator: := JSON, = string, : header", () => {
+    const result = run("GET /search", "q=a:b", "n:=1", "X-Trace:a=b", "--base-url=https://api.acme.test");
+    expect(JSON.parse(result.stdout)).toStrictEqual({
+      method: "get",
+      url: "https://api.acme.test/search?q=a%3Ab&n=1",
+      headers: { accept: "application/vnd.service.v3+json", "user-agent": USER_AGENT, "x-trace": "a=b" },
+    });
+  });
+
+  it("takes the body from data:= and keeps a parameter named like an Object.prototype key", () => {
+    const result = run("PUT /things/{id}", "id=7", 'data:={"a":1}', "__proto__=x");
+    expect(JSON.parse(result.stdout).body).toStrictEqual({ a: 1 });
+    const query = run("GET /things", "__proto__=x");
+    expect(JSON.parse(query.stdout).url).toBe("https://api.service.example/things?__proto__=x");
+  });
+
+  it("prints the curl command line with --curl", () => {
+    const result = run(
+      "--curl",
+      "POST /repos/{owner}/{repo}/issues",
+      "owner=octo",
+      "repo=hello",
+      "title=It's a bug",
+    );
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout:
+        "curl --globoff -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
+        ` -H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'` +
+        " -H 'content-type: application/json; charset=utf-8' --data-binary '{\"title\":\"It'\\''s a bug\"}'\n",
+    });
+  });
+
+  it.each([["--help"], ["-h"]])("prints the usage with examples for %s", (flag) => {
+    const result = run(flag);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(
+      /^Usage: service-endpoint \[--base-url URL\] \[--curl\] "METHOD \/path\/\{param\}"/,
+    );
+    expect(result.stdout).toContain("key:=json");
+    expect(result.stdout).toContain("Examples:");
+  });
+
+  it.each([["--version"], ["-v"]])("prints the version for %s", (flag) => {
+    expect(run(flag)).toStrictEqual({ status: 0, stdout: `${VERSION}\n`, stderr: "" });
+  });
+
+  describe("bad usage: one line on stderr, exit status 2", () => {
+    it.each([
+      [[], 'Missing route: expected "METHOD /path", for example "GET /repos/{owner}/{repo}"'],
+      [["--nope", "GET /"], 'Unknown option "--nope"'],
+      [["GET /", "--base-url"], "Option --base-url needs a value: --base-url URL"],
+      [["GET /", "justaword"], 'Invalid item "justaword": expected key=value, key:=json or Header:value'],
+      [["GET /", "=value"], 'Invalid item "=value": the name before "=" is empty'],
+      [["GET /", ":=1"], 'Invalid item ":=1": the name before ":=" is empty'],
+      [
+        ["GET /", "n:=abc"],
+        'Invalid JSON in "n:=abc": write key:=json for a JSON value, key=value for a string',
+      ],
+    ])("%j", (args, message) => {
+      expect(run(...args)).toStrictEqual({
+        status: 2,
+        stdout: "",
+        stderr: `service-endpoint: ${message} (see service-endpoint --help)\n`,
+      });
+    });
+  });
+
+  describe("an EndpointError: its code and message on one line of stderr, exit status 1, no stack", () => {
+    it.each([
+      [["DELETE /repos/{owner}/{repo}", "owner=octo"], "ERR_MISSING_PARAMETER", '"repo"'],
+      [["GET /search{?q"], "ERR_INVALID_TEMPLATE", '"/search{?q"'],
+      [["GET /", "Bad Header:x"], "ERR_INVALID_HEADER", '"Bad Header"'],
+      [["GET  /double-space"], "ERR_INVALID_ROUTE", '"GET  /double-space"'],
+      [["--base-url", "ftp://files.acme.test", "GET /"], "ERR_INVALID_BASE_URL", '"ftp://files.acme.test"'],
+      [["GET /", 'data:="x"'], "ERR_INVALID_OPTIONS", '"GET"'],
+    ])("%j", (args, code, quoted) => {
+      const result = run(...args);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(new RegExp(`^service-endpoint: ${code}: [^\\n]+\\n$`));
+      expect(result.stderr).toContain(quoted);
+    });
+
+    it("reports a body that curl cannot carry with --curl", () => {
+      const result = run("--curl", "POST /upload", 'data:="a\\u0000b"');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(
+        "service-endpoint: ERR_UNSUPPORTED_BODY: toCurl: a body holding a NUL character cannot be a command-line argument\n",
+      );
+    });
+  });
+});
+
+// The console blocks of docs/cli.md and the README show real runs: replay them with a shell.
+describe.each([["docs/cli.md"], ["README.md"]])("the console examples of %s", (document) => {
+  const text = readFileSync(join(__dirname, "..", document), "utf8");
+  const blocks = [...text.matchAll(/```console\n(\$ service-endpoint[\s\S]*?)```/g)].map(
+    (match) => match[1] as string,
+  );
+
+  it("has examples", () => {
+    expect(blocks.length).toBeGreaterThan(0);
+  });
+
+  it.each(blocks.map((block) => [block.split("\n")[0] as string, block]))("%s", (_first, block) => {
+    const lines = block.split("\n");
+    // `service-endpoint` is the built bin; a POSIX sh has no "-" in function names, so substitute.
+    const commands = lines
+      .filter((line) => line.startsWith("$ "))
+      .map((line) => line.slice(2).replace(/^service-endpoint /, '"$NODE" "$BIN" '));
+    const expected = lines.filter((line) => !line.startsWith("$ ")).join("\n");
+    const script = ["exec 2>&1", ...commands].join("\n");
+    const result = spawnSync("sh", ["-c", script], {
+      encoding: "utf8",
+      env: { ...process.env, NODE: process.execPath, BIN },
+    });
+    expect(result.stdout).toBe(expected);
+  });
+});
