@@ -200,3 +200,9 @@ describe("toCurl", () => {
     expect(output.split("\0").slice(0, -1)).toEqual(samples);
   });
 });
+
+it("toCurl refuses input that is not request options with ERR_INVALID_OPTIONS", () => {
+  const error = thrown(() => toCurl({ method: 7, url: "https://x.example/" } as unknown as RequestOptions));
+  expect(error.code).toBe("ERR_INVALID_OPTIONS");
+  expect(error.message).toBe('toCurl: "method" must be a string, got number 7');
+});

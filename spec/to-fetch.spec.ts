@@ -329,3 +329,28 @@ describe("toFetch", () => {
     });
   });
 });
+
+describe("toFetch input", () => {
+  it.each([
+    ["a string", "GET /", 'toFetch: request options must be an object, got "GET /"'],
+    ["null", null, "toFetch: request options must be an object, got null"],
+    ["no method", { url: "https://x.example/" }, 'toFetch: "method" must be a string, got undefined'],
+    ["a numeric url", { method: "get", url: 1 }, 'toFetch: "url" must be a string, got number 1'],
+    [
+      "headers null",
+      { method: "get", url: "https://x.example/", headers: null },
+      'toFetch: "headers" must be an object, got null',
+    ],
+  ])("refuses %s with ERR_INVALID_OPTIONS", (_title, input, message) => {
+    const error = thrown(() => toFetch(input as unknown as RequestOptions));
+    expect(error.code).toBe("ERR_INVALID_OPTIONS");
+    expect(error.message).toBe(message);
+  });
+
+  it("accepts options without headers", () => {
+    expect(toFetch({ method: "get", url: "https://x.example/" } as RequestOptions)).toEqual([
+      "https://x.example/",
+      { method: "GET", headers: {} },
+    ]);
+  });
+});

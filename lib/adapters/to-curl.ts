@@ -1,5 +1,6 @@
 import { EndpointError, describe } from "../errors.js";
 import type { RequestOptions } from "../types.js";
+import { assertRequestOptions } from "./assert-request-options.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
 import { JSON_CONTENT_TYPE, classifyBody, sendsEmptyBody } from "./request-body.js";
 
@@ -73,6 +74,7 @@ function bytesAsText(bytes: ArrayBuffer | ArrayBufferView): string {
  * // (one line)
  */
 export function toCurl(requestOptions: RequestOptions, options: ToCurlOptions = {}): string {
+  assertRequestOptions("toCurl", requestOptions);
   const method = requestOptions.method.toUpperCase();
   const headers = outgoingHeaders("toCurl", requestOptions.headers);
   const body = classifyBody("toCurl", method, requestOptions.body, headers["content-type"]);

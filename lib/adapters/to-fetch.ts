@@ -1,5 +1,6 @@
 import { EndpointError, quote } from "../errors.js";
 import type { RequestOptions } from "../types.js";
+import { assertRequestOptions } from "./assert-request-options.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
 import { JSON_CONTENT_TYPE, classifyBody, sendsEmptyBody } from "./request-body.js";
 
@@ -80,6 +81,7 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  * //   body: '{"title":"Hi"}' }]
  */
 export function toFetch(requestOptions: RequestOptions): FetchArguments {
+  assertRequestOptions("toFetch", requestOptions);
   const method = requestOptions.method.toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) {
     throw new EndpointError("ERR_INVALID_METHOD", `toFetch: fetch cannot send the method ${quote(method)}`);
