@@ -1,7 +1,7 @@
 import deepmerge from "deepmerge";
 import { unionPreviews } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
-import { assertNestingDepth, freezeCopy, isPlainObject } from "./object.js";
+import { assertNestingDepth, freezeCopy, isPlainObject, setOwn } from "./object.js";
 import type { EndpointDefaults, MergedOptions } from "./types.js";
 
 // deepmerge 4.3.1 merges into ordinary `{}` objects: it skips any key found on the target's
@@ -29,7 +29,7 @@ export function mergeDefaults(defaults: EndpointDefaults, options: NormalizedOpt
     arrayMerge: (_target: unknown[], source: unknown[]) => source,
     clone: false,
   });
-  const snapshot = fromTree(merged) as unknown as MergedOptions;
+  const snapshot = fromTree(merged, defaults, options) as unknown as MergedOptions;
   const previews = options.mediaType?.previews;
   if (previews !== undefined) {
     snapshot.mediaType = {
@@ -64,26 +64,32 @@ function toTree(value: unknown, later: unknown, key?: string): unknown {
   return tree;
 }
 
-function fromTree(value: unknown): unknown {
+/**
+ * Back from deepmerge's result to ordinary objects. Key order is rebuilt from the two levels
+ * (the earlier level's keys, then the later level's new ones) because deepmerge lists symbol
+ * keys, and so the escaped "__proto__", after all string keys.
+ */
+function fromTree(value: unknown, earlier: unknown, later: unknown): unknown {
   if (value instanceof Opaque) return value.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const proto: unknown = Object.getPrototypeOf(value);
   // deepmerge builds ordinary objects; the trees it was given have no prototype.
   if (proto !== Object.prototype && proto !== null) return value;
-  const result: Record<string, unknown> = {};
   const tree = value as Tree;
-  for (const name of Reflect.ownKeys(tree)) {
-    const member = fromTree(tree[name]);
-    if (name === PROTO_KEY) {
-      Object.defineProperty(result, "__proto__", {
-        value: member,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    } else if (typeof name === "string") {
-      result[name] = member;
-    }
+  const earlierKeys = isPlainObject(earlier) ? Object.keys(earlier) : [];
+  const names = new Set(earlierKeys);
+  if (isPlainObject(later)) for (const name of Object.keys(later)) names.add(name);
+  const result: Record<string, unknown> = {};
+  for (const name of names) {
+    const treeKey = name === "__proto__" ? PROTO_KEY : name;
+    if (!Object.prototype.hasOwnProperty.call(tree, treeKey)) continue;
+    setOwn(result, name, fromTree(tree[treeKey], member(earlier, name), member(later, name)));
   }
   return result;
+}
+
+function member(parent: unknown, name: string): unknown {
+  return isPlainObject(parent) && Object.prototype.hasOwnProperty.call(parent, name)
+    ? parent[name]
+    : undefined;
 }
