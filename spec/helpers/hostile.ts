@@ -1039,6 +1039,11 @@ export function checkCase(lib: Lib, testCase: HostileCase): string {
         if (result.request !== callRequest) fail("request is not passed through by reference");
       }
       assertSharesNothing(result, fn.DEFAULTS, callerObjects, "endpoint()");
+      // A body built from parameters is an ordinary object, even with an own "__proto__" key.
+      if ("body" in result && mergedOptions.data === undefined) {
+        if (Object.getPrototypeOf(result.body) !== Object.prototype)
+          fail("the built body has another prototype");
+      }
       label = `ok:${String(result.method)}`;
     } else {
       label = `parse:${direct.code}`;
