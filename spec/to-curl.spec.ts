@@ -128,7 +128,7 @@ describe("toCurl", () => {
     [
       "bytes that are not UTF-8",
       new Uint8Array([0xff, 0xfe]),
-      "an instance of Uint8Array body is not UTF-8 text and cannot be written on a command line; save it to a file and send it with --data-binary @file",
+      "the body (an instance of Uint8Array) is not UTF-8 text and cannot be written on a command line; save it to a file and send it with --data-binary @file",
     ],
     [
       "bytes holding NUL",

@@ -39,7 +39,7 @@ function bytesAsText(bytes: ArrayBuffer | ArrayBufferView): string {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return rejectBody(
-      `${describe(bytes)} body is not UTF-8 text and cannot be written on a command line; ` +
+      `the body (${describe(bytes)}) is not UTF-8 text and cannot be written on a command line; ` +
         "save it to a file and send it with --data-binary @file",
     );
   }
