@@ -193,6 +193,7 @@ describe.each(cases)("%s", (_title, build) => {
       const { method, url, headers, body } = built;
       const response = await undiciRequest(url, {
         method: method.toUpperCase(),
+        // undici sends numeric values as they are (examples/undici.mjs), but its types want strings.
         headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
         body: payloadOf(body) ?? null,
       });
