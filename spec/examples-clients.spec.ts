@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { endpoint, toCurl } from "../lib/index.js";
+import { itWithCurl } from "./helpers/curl.js";
 
 // The client examples import "service-endpoint", which resolves to dist/ (`npm test` builds first).
 const root = join(__dirname, "..");
@@ -46,7 +47,8 @@ beforeAll(() => {
 });
 
 describe.each(examples)("examples/%s", (file, expectedOutput) => {
-  it("sends the request the README shows, and the local server receives it", async () => {
+  const itRuns = file === "curl.mjs" ? itWithCurl : it;
+  itRuns("sends the request the README shows, and the local server receives it", async () => {
     const { stdout } = await run(process.execPath, [join(root, "examples", file)], {
       cwd: root,
       timeout: 20_000,

@@ -5,6 +5,7 @@ import axios from "axios";
 import { request as undiciRequest } from "undici";
 import { endpoint, toCurl, toFetch } from "../lib/index.js";
 import type { EndpointInterface, RequestOptions } from "../lib/index.js";
+import { itWithCurl } from "./helpers/curl.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 import type { ReceivedRequest, RecordingServer } from "./helpers/recording-server.js";
 
@@ -161,7 +162,7 @@ describe.each(cases)("%s", (_title, build) => {
       expect(received?.headers["content-length"]).toBeDefined();
   });
 
-  it("sh -c toCurl(options) with the curl binary", async () => {
+  itWithCurl("sh -c toCurl(options) with the curl binary", async () => {
     const built = build(api);
     const received = await roundTrip(() => run("sh", ["-c", toCurl(built) + " --silent --show-error"]));
     expectOnTheWire(built, received);
@@ -245,12 +246,12 @@ describe("bodies beyond the JSON, text and bytes cases", () => {
     expectOnTheWire(built, await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer()));
   });
 
-  it("curl: a string without content-type goes out without one", async () => {
+  itWithCurl("curl: a string without content-type goes out without one", async () => {
     const built = post("plain words");
     expectOnTheWire(built, await roundTrip(() => run("sh", ["-c", toCurl(built) + " --silent"])));
   });
 
-  it("fetch and curl send URLSearchParams with the same bytes and content-type", async () => {
+  itWithCurl("fetch and curl send URLSearchParams with the same bytes and content-type", async () => {
     const built = post(new URLSearchParams({ q: "a b", lang: "ü" }));
     const viaFetch = await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer());
     const viaCurl = await roundTrip(() => run("sh", ["-c", toCurl(built) + " --silent"]));
