@@ -187,7 +187,8 @@ export class EndpointBuilder<
   /**
    * Extension point: may an absolute url (after expansion) replace `baseUrl`? The default, as
    * the specification says, is yes. An app that builds urls from untrusted input returns false,
-   * so its authorization header never travels to another host (`ERR_ABSOLUTE_URL`).
+   * so its authorization header never travels to another host (`ERR_ABSOLUTE_URL`). The url it
+   * is given always parses with `new URL(url)`, so an override can check its origin.
    *
    * @example
    * class LockedEndpoint extends EndpointBuilder {

@@ -92,14 +92,8 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
         result.mediaType = normalizeMediaType(value);
         break;
       case "request":
-        if (value === null || typeof value !== "object" || Array.isArray(value)) {
-          throw new EndpointError(
-            "ERR_INVALID_OPTIONS",
-            `Invalid request: ${describe(value)}; expected an object of meta information`,
-          );
-        }
         // Returned exactly as passed in (spec §2.4): by reference, unless defaults set one too.
-        result.request = value as RequestMeta;
+        result.request = validateRequestMeta(value);
         break;
       case "data":
         // The body as given, by reference (CONTRACT.md): never copied, never merged.
@@ -110,6 +104,17 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
     }
   }
   return result;
+}
+
+/** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */
+export function validateRequestMeta(value: unknown): RequestMeta {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `Invalid request: ${describe(value)}; expected an object of meta information`,
+    );
+  }
+  return value as RequestMeta;
 }
 
 /** `defaults()` and the builder's constructor take options only, never a route. */

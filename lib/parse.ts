@@ -2,6 +2,7 @@ import { EndpointError, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
 import { hasOwn, isPlainObject, setOwn } from "./object.js";
+import { validateRequestMeta } from "./normalize.js";
 import { validateMethod } from "./route.js";
 import type { RequestOptions, Headers, ParseInput, RequestMeta } from "./types.js";
 import { compileUrl } from "./compiled-url.js";
@@ -113,6 +114,7 @@ export function parse(input: ParseInput, policy: ParsePolicy): RequestOptions {
   const method = input.method === undefined ? "GET" : validateMethod(input.method);
   const headers = input.headers === undefined ? {} : normalizeHeaders(input.headers);
   const mediaType = input.mediaType === undefined ? {} : normalizeMediaType(input.mediaType);
+  if (input.request !== undefined) validateRequestMeta(input.request);
   const trusted: TrustedMerged = {
     ...input,
     method,

@@ -42,6 +42,13 @@ describe("endpoint.parse()", () => {
     });
   });
 
+  it("validates hand-made request meta as endpoint() does", () => {
+    expect(errorOf(() => endpoint.parse({ url: "https://a.test/", request: 5 as never }))).toStrictEqual({
+      code: "ERR_INVALID_OPTIONS",
+      message: "Invalid request: number 5; expected an object of meta information",
+    });
+  });
+
   it("never mutates the merged options it is given", () => {
     const merged = endpoint.merge("POST /repos/{owner}/{repo}/issues", {
       owner: "o",
