@@ -14,6 +14,12 @@ export interface CompiledUrl {
   readonly variableNames: ReadonlySet<string>;
   /** A variable is named like a reserved option key (`{url}`): such a key is never a parameter. */
   readonly namesReservedKey: boolean;
+  /**
+   * An expansion may hold "?" or "#": a literal has one, or an operator that keeps reserved
+   * characters or writes a query (`+ # ? &`). Otherwise every other operator pct-encodes them
+   * (RFC 6570 §3.2.1), so a query can be appended without scanning the url.
+   */
+  readonly mayHaveQueryOrFragment: boolean;
   /** The template starts with "/": every expansion is a path. */
   readonly isPath: boolean;
   /** The template starts with a literal `scheme://authority/` that parses: every expansion is a valid absolute url. */
@@ -39,6 +45,11 @@ export function compileUrl(url: string, reservedKeys: ReadonlySet<string>): Comp
     requiredNames: requiredNames(template),
     variableNames,
     namesReservedKey,
+    mayHaveQueryOrFragment: template.parts.some((part) =>
+      typeof part === "string"
+        ? part.includes("?") || part.includes("#")
+        : part.operator === "+" || part.operator === "#" || part.operator === "?" || part.operator === "&",
+    ),
     isPath: leadingLiteral(template).startsWith("/"),
     isValidAbsolute: hasValidAbsolutePrefix(leadingLiteral(template)),
   };

@@ -21,7 +21,7 @@ import type {
   RequestOptions,
   Route,
 } from "./types.js";
-import { expandFormQuery } from "./uri-template/index.js";
+import { formQuery } from "./uri-template/index.js";
 
 const LIBRARY_SNAPSHOT: EndpointDefaults = freezeCopy(LIBRARY_DEFAULTS) as EndpointDefaults;
 
@@ -164,10 +164,10 @@ export class EndpointBuilder<
   endpoint(options: EndpointOptions): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     // The common call takes the one-pass merge; anything else the general path (same result).
-    const merged =
-      mergeCall(this.DEFAULTS, route, options) ??
-      mergeOptions(this.DEFAULTS, normalizeOptions(route, options));
-    return parseTrusted(merged, this);
+    const parameterKeys: string[] = [];
+    const fast = mergeCall(this.DEFAULTS, route, options, parameterKeys);
+    if (fast !== undefined) return parseTrusted(fast, this, parameterKeys);
+    return parseTrusted(mergeOptions(this.DEFAULTS, normalizeOptions(route, options)), this);
   }
 
   /**
@@ -181,7 +181,7 @@ export class EndpointBuilder<
    * }
    */
   serializeQuery(parameters: ReadonlyArray<readonly [string, unknown]>): string {
-    return expandFormQuery(parameters, false).slice(1);
+    return formQuery(parameters, "");
   }
 
   /**

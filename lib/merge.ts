@@ -116,6 +116,8 @@ export function mergeCall(
   defaults: EndpointDefaults,
   route: unknown,
   options: unknown,
+  /** Filled with the parameter keys of the result, in order, so parse need not sort them out again. */
+  parameterKeysOut: string[],
 ): TrustedMerged | undefined {
   if (typeof route !== "string" || (options !== undefined && !isPlainObject(options))) return undefined;
   const plan = planOf(defaults);
@@ -130,7 +132,10 @@ export function mergeCall(
   };
   const base = defaults as unknown as Record<string, unknown>;
   const { parameterKeys } = plan;
-  for (let i = 0; i < parameterKeys.length; i++) setOwn(merged, parameterKeys[i]!, base[parameterKeys[i]!]);
+  for (let i = 0; i < parameterKeys.length; i++) {
+    setOwn(merged, parameterKeys[i]!, base[parameterKeys[i]!]);
+    parameterKeysOut.push(parameterKeys[i]!);
+  }
   if (options === undefined) return merged;
   const keys = Object.keys(options);
   for (let i = 0; i < keys.length; i++) {
@@ -163,6 +168,7 @@ export function mergeCall(
         return undefined;
       default:
         if (isPlainObject(value)) return undefined;
+        if (!hasOwn(merged, key)) parameterKeysOut.push(key);
         setOwn(merged, key, value);
     }
   }

@@ -134,7 +134,12 @@ function isUndefinedValue(value: unknown): boolean {
 }
 
 /** Merged options → request options (spec §2.4). The input is never mutated. */
-export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): RequestOptions {
+export function parseTrusted(
+  merged: TrustedMerged,
+  policy: ParsePolicy,
+  /** The parameter keys of `merged` in order, when the merge already knows them. */
+  parameterKeys?: readonly string[],
+): RequestOptions {
   const url = merged.url;
   if (url === undefined || url === "") {
     throw new EndpointError(
@@ -189,18 +194,14 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
         `Missing baseUrl: url ${quote(url)} is a path, and no baseUrl is given to put before it`,
       );
     }
-    fullUrl = joinUrl(validateBaseUrl(merged.baseUrl), expanded);
+    fullUrl = joinUrl(validateBaseUrl(merged.baseUrl), expanded, compiled.isPath || undefined);
   }
 
-  const leftover: [string, unknown][] = [];
   const variableNames = compiled.variableNames;
-  const keys = Object.keys(merged);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (!isReservedKey(key) && !variableNames.has(key)) leftover.push([key, merged[key]]);
-  }
+  const keys = parameterKeys ?? Object.keys(merged).filter((key) => !isReservedKey(key));
 
-  const headers: Headers = { ...merged.headers };
+  // Always a copy: the merge may hand over headers it shares with later calls.
+  const headers: Headers = Object.isFrozen(merged.headers) ? { ...merged.headers } : merged.headers;
   let body: unknown;
   let hasBody = false;
   const hasData = hasOwn(merged, "data") && merged.data !== undefined;
@@ -209,12 +210,16 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
       // Spec §4 rule 7: data is the body as given, by reference.
       body = merged.data;
       hasBody = true;
-    } else if (leftover.length > 0) {
+    } else {
       // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
       const built: Record<string, unknown> = {};
-      for (const [key, value] of leftover) setOwn(built, key, value);
-      body = built;
-      hasBody = true;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        if (variableNames.has(key)) continue;
+        setOwn(built, key, merged[key]);
+        hasBody = true;
+      }
+      if (hasBody) body = built;
     }
     if (
       hasBody &&
@@ -231,7 +236,17 @@ export function parseTrusted(merged: TrustedMerged, policy: ParsePolicy): Reques
       );
     }
     // Spec §2.2 rule 2: the remaining parameters become the query string.
-    if (leftover.length > 0) fullUrl = appendQuery(fullUrl, policy.serializeQuery(leftover));
+    const leftover: [string, unknown][] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (!variableNames.has(key)) leftover.push([key, merged[key]]);
+    }
+    if (leftover.length > 0) {
+      const query = policy.serializeQuery(leftover);
+      // baseUrl has neither "?" nor "#" (validateBaseUrl), so the template alone decides.
+      if (compiled.mayHaveQueryOrFragment) fullUrl = appendQuery(fullUrl, query);
+      else if (query !== "") fullUrl = fullUrl + "?" + query;
+    }
   }
 
   const { format, previews } = merged.mediaType;

@@ -65,10 +65,13 @@ export function validateAbsoluteUrl(url: string): void {
 }
 
 /** `baseUrl` and a path joined by exactly one "/"; a trailing "/" of the path is kept. */
-export function joinUrl(baseUrl: string, path: string): string {
+export function joinUrl(baseUrl: string, path: string, pathStartsWithSlash?: boolean): string {
   if (path === "") return baseUrl;
-  const base = baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
-  return path.startsWith("/") ? base + path : base + "/" + path;
+  const baseHasSlash = baseUrl.charCodeAt(baseUrl.length - 1) === 0x2f; /* / */
+  // Known from the template when it starts with "/": reading the expansion would flatten it.
+  const pathHasSlash = pathStartsWithSlash ?? path.charCodeAt(0) === 0x2f;
+  if (baseHasSlash !== pathHasSlash) return baseUrl + path;
+  return baseHasSlash ? baseUrl + path.slice(1) : baseUrl + "/" + path;
 }
 
 /** Appends a query string before any fragment, with "?" or, when the url has a query, "&". */

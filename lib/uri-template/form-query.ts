@@ -17,10 +17,18 @@ export function expandFormQuery(
   entries: Iterable<readonly [string, unknown]>,
   continuation: boolean,
 ): string {
-  const row = continuation ? OPERATORS["&"] : OPERATORS["?"];
+  return formQuery(entries, continuation ? "&" : "?");
+}
+
+/** The query of `expandFormQuery` after `first` instead of "?" or "&" (`""`: the bare `a=1&b=2`). */
+export function formQuery(entries: Iterable<readonly [string, unknown]>, first: string): string {
+  const row = OPERATORS["?"];
   let out = "";
   let defined = false;
-  for (const [name, value] of entries) {
+  // Indexed for arrays (the endpoint's own call): no iterator object and no destructuring per entry.
+  const list = Array.isArray(entries) ? (entries as ReadonlyArray<readonly [string, unknown]>) : [...entries];
+  for (let i = 0; i < list.length; i++) {
+    const [name, value] = list[i]!;
     if (typeof name !== "string") {
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
@@ -28,16 +36,19 @@ export function expandFormQuery(
       );
     }
     if (value === undefined || value === null) continue;
-    const spec = {
-      name,
-      outputName: encodeUnreserved(name, name),
-      explode: false,
-      maxLength: undefined,
-      offset: 0,
-    };
-    const text = expandVarspec(row, spec, value, "");
-    if (text === undefined) continue;
-    out += defined ? row.sep + text : row.first + text;
+    const outputName = encodeUnreserved(name, name);
+    let text: string | undefined;
+    if (typeof value === "string") {
+      // The common cases, as expandVarspec writes them for "?" (§3.2.8): name "=" value; ifemp "=".
+      text = outputName + "=" + encodeUnreserved(value, name);
+    } else if (typeof value === "number" && Number.isFinite(value)) {
+      text = outputName + "=" + encodeUnreserved(String(value), name);
+    } else {
+      const spec = { name, outputName, explode: false, maxLength: undefined, offset: 0 };
+      text = expandVarspec(row, spec, value, "");
+      if (text === undefined) continue;
+    }
+    out += defined ? row.sep + text : first + text;
     defined = true;
   }
   return out;
