@@ -86,8 +86,14 @@ const ACCEPT_CACHE_LIMIT = 64;
 const acceptCache = new Map<string, string>();
 
 /** `applyMediaType`, remembered for a format without previews (the common case). */
+let lastAccept = "";
+let lastFormat = "";
+let lastResult = "";
+
 function acceptFor(accept: string, format: string, previews: readonly string[]): string {
   if (previews.length > 0 || accept.length > 256) return applyMediaType(accept, format, previews);
+  // One entry in front of the map: the same accept and format as the call before, no new key string.
+  if (accept === lastAccept && format === lastFormat) return lastResult;
   const key = format + " " + accept;
   let result = acceptCache.get(key);
   if (result === undefined) {
@@ -95,6 +101,9 @@ function acceptFor(accept: string, format: string, previews: readonly string[]):
     if (acceptCache.size >= ACCEPT_CACHE_LIMIT) acceptCache.clear();
     acceptCache.set(key, result);
   }
+  lastAccept = accept;
+  lastFormat = format;
+  lastResult = result;
   return result;
 }
 

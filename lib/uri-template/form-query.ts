@@ -22,9 +22,7 @@ export function expandFormQuery(
 
 /** The query of `expandFormQuery` after `first` instead of "?" or "&" (`""`: the bare `a=1&b=2`). */
 export function formQuery(entries: Iterable<readonly [string, unknown]>, first: string): string {
-  const row = OPERATORS["?"];
   let out = "";
-  let defined = false;
   // Indexed for arrays (the endpoint's own call): no iterator object and no destructuring per entry.
   const list = Array.isArray(entries) ? (entries as ReadonlyArray<readonly [string, unknown]>) : [...entries];
   for (let i = 0; i < list.length; i++) {
@@ -35,21 +33,27 @@ export function formQuery(entries: Iterable<readonly [string, unknown]>, first: 
         `Invalid query parameter name: expected a string, got ${describe(name)}`,
       );
     }
-    if (value === undefined || value === null) continue;
-    const outputName = encodeUnreserved(name, name);
-    let text: string | undefined;
-    if (typeof value === "string") {
-      // The common cases, as expandVarspec writes them for "?" (§3.2.8): name "=" value; ifemp "=".
-      text = outputName + "=" + encodeUnreserved(value, name);
-    } else if (typeof value === "number" && Number.isFinite(value)) {
-      text = outputName + "=" + encodeUnreserved(String(value), name);
-    } else {
-      const spec = { name, outputName, explode: false, maxLength: undefined, offset: 0 };
-      text = expandVarspec(row, spec, value, "");
-      if (text === undefined) continue;
-    }
-    out += defined ? row.sep + text : first + text;
-    defined = true;
+    const pair = formPair(name, value);
+    if (pair !== undefined) out += out === "" ? first + pair : "&" + pair;
   }
   return out;
+}
+
+const QUERY = OPERATORS["?"];
+
+/** One `name=value` of a form-style query (§3.2.8), or `undefined` for an undefined value (§2.3). */
+function formPair(name: string, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const outputName = encodeUnreserved(name, name);
+  // The common cases, as expandVarspec writes them for "?": name "=" value; ifemp "=".
+  if (typeof value === "string") return outputName + "=" + encodeUnreserved(value, name);
+  if (typeof value === "number" && Number.isFinite(value)) {
+    return outputName + "=" + encodeUnreserved(String(value), name);
+  }
+  return expandVarspec(
+    QUERY,
+    { name, outputName, explode: false, maxLength: undefined, offset: 0 },
+    value,
+    "",
+  );
 }
