@@ -164,9 +164,8 @@ export class EndpointBuilder<
   endpoint(options: EndpointOptions): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     // The common call takes the one-pass merge; anything else the general path (same result).
-    const parameterKeys: string[] = [];
-    const fast = mergeCall(this.DEFAULTS, route, options, parameterKeys);
-    if (fast !== undefined) return parseTrusted(fast, this, parameterKeys);
+    const fast = mergeCall(this.DEFAULTS, route, options);
+    if (fast !== undefined) return parseTrusted(fast.merged, this, fast.parameterKeys, fast.parameterSource);
     return parseTrusted(mergeOptions(this.DEFAULTS, normalizeOptions(route, options)), this);
   }
 

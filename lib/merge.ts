@@ -112,13 +112,23 @@ function planOf(defaults: EndpointDefaults): DefaultsPlan | null {
  * then takes the general path, `mergeOptions(defaults, normalizeOptions(route, options))`, which
  * repeats every check from the start, so errors are the same either way.
  */
+/** The one-pass merge of a call: what parseTrusted takes. */
+export interface CallMerge {
+  readonly merged: TrustedMerged;
+  /** The parameter keys, in merged order. */
+  readonly parameterKeys: string[];
+  /**
+   * Where the parameters' values are: `merged`, or — without default parameters — the call's
+   * own options, which are then read in place instead of copied key by key.
+   */
+  readonly parameterSource: Readonly<Record<string, unknown>>;
+}
+
 export function mergeCall(
   defaults: EndpointDefaults,
   route: unknown,
   options: unknown,
-  /** Filled with the parameter keys of the result, in order, so parse need not sort them out again. */
-  parameterKeysOut: string[],
-): TrustedMerged | undefined {
+): CallMerge | undefined {
   if (typeof route !== "string" || (options !== undefined && !isPlainObject(options))) return undefined;
   const plan = planOf(defaults);
   if (plan === null) return undefined;
@@ -132,11 +142,9 @@ export function mergeCall(
   };
   const base = defaults as unknown as Record<string, unknown>;
   const { parameterKeys } = plan;
-  for (let i = 0; i < parameterKeys.length; i++) {
-    setOwn(merged, parameterKeys[i]!, base[parameterKeys[i]!]);
-    parameterKeysOut.push(parameterKeys[i]!);
-  }
-  if (options === undefined) return merged;
+  const parameterKeysOut = parameterKeys.slice();
+  for (let i = 0; i < parameterKeys.length; i++) setOwn(merged, parameterKeys[i]!, base[parameterKeys[i]!]);
+  if (options === undefined) return { merged, parameterKeys: parameterKeysOut, parameterSource: merged };
   const keys = Object.keys(options);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
@@ -168,9 +176,18 @@ export function mergeCall(
         return undefined;
       default:
         if (isPlainObject(value)) return undefined;
-        if (!hasOwn(merged, key)) parameterKeysOut.push(key);
-        setOwn(merged, key, value);
+        if (parameterKeys.length === 0) {
+          // No default parameters: the values stay in the call's options, the parameter source.
+          parameterKeysOut.push(key);
+        } else {
+          if (!hasOwn(merged, key)) parameterKeysOut.push(key);
+          setOwn(merged, key, value);
+        }
     }
   }
-  return merged;
+  return {
+    merged,
+    parameterKeys: parameterKeysOut,
+    parameterSource: parameterKeys.length === 0 ? options : merged,
+  };
 }

@@ -146,8 +146,13 @@ function isUndefinedValue(value: unknown): boolean {
 export function parseTrusted(
   merged: TrustedMerged,
   policy: ParsePolicy,
-  /** The parameter keys of `merged` in order, when the merge already knows them. */
+  /** The parameter keys in order, when the merge already knows them. */
   parameterKeys?: readonly string[],
+  /**
+   * Where the parameters' values are, when not in `merged`: the call's own options, which the
+   * one-pass merge leaves as they are instead of copying every parameter into `merged`.
+   */
+  parameterSource: Readonly<Record<string, unknown>> = merged,
 ): RequestOptions {
   const url = merged.url;
   if (url === undefined || url === "") {
@@ -162,13 +167,13 @@ export function parseTrusted(
 
   // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body.
   const compiled = compileUrl(url, RESERVED_KEYS);
-  // The parameters are the keys of `merged` that are not reserved; the template reads them from
-  // `merged` itself unless one of its variables is named like a reserved key.
-  let parameters: Readonly<Record<string, unknown>> = merged;
+  // The parameters are the keys of the source that are not reserved; the template reads them
+  // from the source itself unless one of its variables is named like a reserved key.
+  let parameters = parameterSource;
   if (compiled.namesReservedKey) {
     const own: Record<string, unknown> = {};
-    for (const key of Object.keys(merged)) {
-      if (!RESERVED_KEYS.has(key)) setOwn(own, key, merged[key]);
+    for (const key of Object.keys(parameterSource)) {
+      if (!RESERVED_KEYS.has(key)) setOwn(own, key, parameterSource[key]);
     }
     parameters = own;
   }
@@ -210,6 +215,7 @@ export function parseTrusted(
   const keys = parameterKeys ?? Object.keys(merged).filter((key) => !isReservedKey(key));
 
   // Always a copy: the merge may hand over headers it shares with later calls.
+  // A spread, never Object.assign: an own "__proto__" header would call the prototype setter.
   const headers: Headers = Object.isFrozen(merged.headers) ? { ...merged.headers } : merged.headers;
   let body: unknown;
   let hasBody = false;
@@ -225,7 +231,7 @@ export function parseTrusted(
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!;
         if (variableNames.has(key)) continue;
-        setOwn(built, key, merged[key]);
+        setOwn(built, key, parameterSource[key]);
         hasBody = true;
       }
       if (hasBody) body = built;
@@ -248,7 +254,7 @@ export function parseTrusted(
     const leftover: [string, unknown][] = [];
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
-      if (!variableNames.has(key)) leftover.push([key, merged[key]]);
+      if (!variableNames.has(key)) leftover.push([key, parameterSource[key]]);
     }
     if (leftover.length > 0) {
       const query = policy.serializeQuery(leftover);
