@@ -10,6 +10,8 @@ export interface CompiledUrl {
   readonly template: UriTemplate;
   /** The path placeholders that must have a value (CONTRACT.md, "parse()"). */
   readonly requiredNames: readonly string[];
+  /** No required name is a property of Object.prototype: a plain read of one can only find an own value. */
+  readonly requiredNamesAreOwnOnly: boolean;
   /** Every variable name of the template: a Set, so hostile templates cost linear time. */
   readonly variableNames: ReadonlySet<string>;
   /** A variable is named like a reserved option key (`{url}`): such a key is never a parameter. */
@@ -38,11 +40,13 @@ export function compileUrl(url: string, reservedKeys: ReadonlySet<string>): Comp
   if (cached !== undefined) return cached;
   const template = parseTemplate(colonToTemplate(url));
   const variableNames = new Set(template.variableNames);
+  const required = requiredNames(template);
   let namesReservedKey = false;
   for (const name of variableNames) if (reservedKeys.has(name)) namesReservedKey = true;
   const compiled: CompiledUrl = {
     template,
-    requiredNames: requiredNames(template),
+    requiredNames: required,
+    requiredNamesAreOwnOnly: required.every((name) => !(name in Object.prototype)),
     variableNames,
     namesReservedKey,
     mayHaveQueryOrFragment: template.parts.some((part) =>

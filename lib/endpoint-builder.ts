@@ -23,6 +23,9 @@ import type {
 } from "./types.js";
 import { formQuery } from "./uri-template/index.js";
 
+/** The snapshot `defaults()` is constructing a builder for, while it does (see the constructor). */
+let adoptable: EndpointDefaults | undefined;
+
 const LIBRARY_SNAPSHOT: EndpointDefaults = freezeCopy(LIBRARY_DEFAULTS) as EndpointDefaults;
 
 // Type-only keys (nothing at run time): the route map a builder type carries, and the parameter
@@ -95,6 +98,14 @@ export class EndpointBuilder<
    * `https://api.service.example`, the default accept and user-agent headers).
    */
   constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
+    // From defaults(): the last layer is the finished snapshot, which already holds every earlier
+    // layer (this.DEFAULTS was built through this same constructor), so merging them again under
+    // it would give the snapshot back. Adopt it; a layer after it means a real merge.
+    if (adoptable !== undefined && layers[layers.length - 1] === adoptable) {
+      this.DEFAULTS = adoptable as EndpointDefaults & DeepReadonly<Defaults>;
+      adoptable = undefined;
+      return;
+    }
     let snapshot = LIBRARY_SNAPSHOT;
     for (const layer of layers) {
       if (layer !== undefined) snapshot = mergeDefaults(snapshot, normalizeDefaults(layer));
@@ -116,7 +127,12 @@ export class EndpointBuilder<
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
     const snapshot = mergeDefaults(this.DEFAULTS, normalizeDefaults(options));
     const Builder = this.constructor as new (defaults: EndpointOptions) => this;
-    return new Builder(snapshot as EndpointOptions) as this & TypedDefaults<D>;
+    adoptable = snapshot;
+    try {
+      return new Builder(snapshot as EndpointOptions) as this & TypedDefaults<D>;
+    } finally {
+      adoptable = undefined;
+    }
   }
 
   /**

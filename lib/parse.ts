@@ -180,7 +180,9 @@ export function parseTrusted(
   const required = compiled.requiredNames;
   for (let i = 0; i < required.length; i++) {
     const name = required[i]!;
-    if (isUndefinedValue(hasOwn(parameters, name) ? parameters[name] : undefined)) {
+    // The parameters are plain objects: only a name Object.prototype has needs the own check.
+    const value = compiled.requiredNamesAreOwnOnly || hasOwn(parameters, name) ? parameters[name] : undefined;
+    if (isUndefinedValue(value)) {
       throw new EndpointError(
         "ERR_MISSING_PARAMETER",
         `Missing parameter ${quote(name)} for url ${quote(url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,

@@ -85,6 +85,20 @@ describe("EndpointBuilder", () => {
     }
   });
 
+  it("a subclass layer placed after the defaults argument still wins in every derived builder", () => {
+    class ForcedEndpoint extends EndpointBuilder {
+      constructor(defaults?: EndpointOptions) {
+        super(defaults, { headers: { "x-forced": "yes" } });
+      }
+    }
+    const derived = new ForcedEndpoint().defaults({ headers: { "x-forced": "no", "x-other": "1" } });
+    expect(derived).toBeInstanceOf(ForcedEndpoint);
+    expect(derived.DEFAULTS.headers).toMatchObject({ "x-forced": "yes", "x-other": "1" });
+    expect(new ForcedEndpoint().defaults({ org: "a" }).defaults({ org: "b" }).DEFAULTS).toStrictEqual(
+      new EndpointBuilder({ org: "b", headers: { "x-forced": "yes" } }).DEFAULTS,
+    );
+  });
+
   it("the root builder allows absolute urls, as the specification says", () => {
     expect(new EndpointBuilder().endpoint("GET {+next}", { next: "https://other.test/page/2" }).url).toBe(
       "https://other.test/page/2",
