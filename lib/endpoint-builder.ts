@@ -181,7 +181,7 @@ export class EndpointBuilder<
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     // The common call takes the one-pass merge; anything else the general path (same result).
     const fast = mergeCall(this.DEFAULTS, route, options);
-    if (fast !== undefined) return parseTrusted(fast.merged, this, fast.parameterKeys, fast.parameterSource);
+    if (fast !== undefined) return parseTrusted(fast.merged, this, fast);
     return parseTrusted(mergeOptions(this.DEFAULTS, normalizeOptions(route, options)), this);
   }
 

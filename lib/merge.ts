@@ -3,7 +3,11 @@ import { normalizeMediaType, unionPreviews } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
 import { cloneDeep, hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { TrustedMerged } from "./parse.js";
+import { compileUrl } from "./compiled-url.js";
+import type { CompiledUrl } from "./compiled-url.js";
+import { RESERVED_KEYS } from "./parse.js";
 import { parseRoute } from "./route.js";
+import type { ParsedRoute } from "./route.js";
 import type { EndpointDefaults, MergedOptions } from "./types.js";
 
 /**
@@ -122,6 +126,8 @@ export interface CallMerge {
    * own options, which are then read in place instead of copied key by key.
    */
   readonly parameterSource: Readonly<Record<string, unknown>>;
+  /** The compiled url, kept with the cached route. */
+  readonly compiled: CompiledUrl;
 }
 
 export function mergeCall(
@@ -144,7 +150,9 @@ export function mergeCall(
   const { parameterKeys } = plan;
   const parameterKeysOut = parameterKeys.slice();
   for (let i = 0; i < parameterKeys.length; i++) setOwn(merged, parameterKeys[i]!, base[parameterKeys[i]!]);
-  if (options === undefined) return { merged, parameterKeys: parameterKeysOut, parameterSource: merged };
+  if (options === undefined) {
+    return { merged, parameterKeys: parameterKeysOut, parameterSource: merged, compiled: compiledOf(parsed) };
+  }
   const keys = Object.keys(options);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
@@ -189,5 +197,11 @@ export function mergeCall(
     merged,
     parameterKeys: parameterKeysOut,
     parameterSource: parameterKeys.length === 0 ? options : merged,
+    // Compiled after the options are checked: errors come in the order merge() then parse() give.
+    compiled: compiledOf(parsed),
   };
+}
+
+function compiledOf(parsed: ParsedRoute): CompiledUrl {
+  return (parsed.compiled ??= compileUrl(parsed.url, RESERVED_KEYS));
 }

@@ -6,6 +6,7 @@ import { validateRequestMeta } from "./normalize.js";
 import { validateMethod } from "./route.js";
 import type { RequestOptions, Headers, ParseInput, RequestMeta } from "./types.js";
 import { compileUrl } from "./compiled-url.js";
+import type { CallMerge } from "./merge.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
 
 /** What a builder decides for `parse()`: the subclass extension points (CONTRACT.md). */
@@ -27,7 +28,7 @@ export interface TrustedMerged {
 }
 
 /** Option keys with a meaning of their own; every other key is a parameter (spec §2.1). */
-const RESERVED_KEYS = new Set(["method", "baseUrl", "url", "headers", "mediaType", "data", "request"]);
+export const RESERVED_KEYS = new Set(["method", "baseUrl", "url", "headers", "mediaType", "data", "request"]);
 
 /** `RESERVED_KEYS.has(key)` as a switch: the check runs for every key of every call. */
 function isReservedKey(key: string): boolean {
@@ -146,14 +147,11 @@ function isUndefinedValue(value: unknown): boolean {
 export function parseTrusted(
   merged: TrustedMerged,
   policy: ParsePolicy,
-  /** The parameter keys in order, when the merge already knows them. */
-  parameterKeys?: readonly string[],
-  /**
-   * Where the parameters' values are, when not in `merged`: the call's own options, which the
-   * one-pass merge leaves as they are instead of copying every parameter into `merged`.
-   */
-  parameterSource: Readonly<Record<string, unknown>> = merged,
+  /** What the one-pass merge of `endpoint()` already knows: keys, where the values are, the compiled url. */
+  call?: CallMerge,
 ): RequestOptions {
+  const parameterKeys = call?.parameterKeys;
+  const parameterSource: Readonly<Record<string, unknown>> = call?.parameterSource ?? merged;
   const url = merged.url;
   if (url === undefined || url === "") {
     throw new EndpointError(
@@ -166,7 +164,7 @@ export function parseTrusted(
   }
 
   // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body.
-  const compiled = compileUrl(url, RESERVED_KEYS);
+  const compiled = call?.compiled ?? compileUrl(url, RESERVED_KEYS);
   // The parameters are the keys of the source that are not reserved; the template reads them
   // from the source itself unless one of its variables is named like a reserved key.
   let parameters = parameterSource;

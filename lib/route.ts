@@ -1,10 +1,13 @@
 import { EndpointError, describe, quote } from "./errors.js";
+import type { CompiledUrl } from "./compiled-url.js";
 import { isToken } from "./headers.js";
 
 /** A route string split into its parts. */
 export interface ParsedRoute {
   readonly method: string | undefined;
   readonly url: string;
+  /** The compiled url, filled in by the first call that needs it: one cache lookup serves both. */
+  compiled?: CompiledUrl;
 }
 
 const STANDARD_METHODS = new Set([
