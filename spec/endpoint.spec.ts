@@ -1,18 +1,14 @@
-import { endpoint, EndpointError, VERSION } from "../lib/index.js";
+import { endpoint, VERSION } from "../lib/index.js";
+import { thrown } from "./helpers/thrown.js";
 
 const USER_AGENT = `service-endpoint.js/${VERSION}`;
 const DEFAULT_HEADERS = { accept: "application/vnd.service.v3+json", "user-agent": USER_AGENT };
 const JSON_TYPE = "application/json; charset=utf-8";
 
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EndpointError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
-  throw new Error("expected an EndpointError");
-}
+const codeAndMessage = (run: () => unknown): string => {
+  const { code, message } = thrown(run);
+  return `${code}: ${message}`;
+};
 
 describe("endpoint()", () => {
   it("README example: GET with a placeholder, a query parameter and an authorization header", () => {
@@ -191,13 +187,13 @@ describe("endpoint()", () => {
   });
 
   it("throws EndpointError for what it cannot build", () => {
-    expect(codeOf(() => endpoint({}))).toBe(
+    expect(codeAndMessage(() => endpoint({}))).toBe(
       'ERR_MISSING_URL: Missing url: give a route such as "GET /users/{id}", or options.url',
     );
-    expect(codeOf(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o" }))).toBe(
+    expect(codeAndMessage(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o" }))).toBe(
       'ERR_MISSING_PARAMETER: Missing parameter "repo" for url "/repos/{owner}/{repo}": a path placeholder needs a value (write {/repo} for an optional segment)',
     );
-    expect(codeOf(() => endpoint("GET /a{b"))).toBe(
+    expect(codeAndMessage(() => endpoint("GET /a{b"))).toBe(
       'ERR_INVALID_TEMPLATE: Invalid URI template "/a{b": unclosed expression at offset 2',
     );
   });

@@ -1,18 +1,9 @@
 // One example per error code of lib/errors.ts, with its exact message: the message starts with
 // the context and quotes the input. (ERR_INVALID_TEMPLATE in all its forms is in
 // uri-template.errors.spec.ts; the adapters' ERR_UNSUPPORTED_BODY cases in to-fetch/to-curl.)
-import { EndpointBuilder, EndpointError, callable, endpoint, toFetch } from "../lib/index.js";
+import { EndpointBuilder, callable, endpoint, toFetch } from "../lib/index.js";
 import type { EndpointErrorCode, EndpointOptions } from "../lib/index.js";
-
-function thrown(operation: () => unknown): EndpointError {
-  try {
-    operation();
-  } catch (error) {
-    if (error instanceof EndpointError) return error;
-    throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error("expected an EndpointError, nothing was thrown");
-}
+import { thrown } from "./helpers/thrown.js";
 
 class LockedEndpoint extends EndpointBuilder {
   override allowsAbsoluteUrl(): boolean {

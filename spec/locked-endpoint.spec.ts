@@ -3,7 +3,8 @@
 // through .defaults() chains, callable() and parse() alike. examples/locked-endpoint.mjs shows it.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { EndpointBuilder, EndpointError, callable, endpoint } from "../lib/index.js";
+import { EndpointBuilder, callable, endpoint } from "../lib/index.js";
+import { thrown } from "./helpers/thrown.js";
 
 class LockedEndpoint extends EndpointBuilder {
   override allowsAbsoluteUrl(): boolean {
@@ -13,16 +14,6 @@ class LockedEndpoint extends EndpointBuilder {
 
 const ATTACKER = "https://evil.example/steal";
 const LOCKED_MESSAGE = `Absolute url "${ATTACKER}" is not allowed by this builder: only paths below baseUrl "https://api.acme.example"`;
-
-function thrown(operation: () => unknown): EndpointError {
-  try {
-    operation();
-  } catch (error) {
-    if (error instanceof EndpointError) return error;
-    throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error("expected an EndpointError, nothing was thrown");
-}
 
 describe("allowsAbsoluteUrl()", () => {
   it("is true by default: an absolute url is used as given (spec §4 rule 5)", () => {

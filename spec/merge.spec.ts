@@ -1,16 +1,7 @@
-import { endpoint, EndpointError, VERSION } from "../lib/index.js";
+import { endpoint, VERSION } from "../lib/index.js";
+import { errorOf } from "./helpers/thrown.js";
 
 const USER_AGENT = `service-endpoint.js/${VERSION}`;
-
-function errorOf(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EndpointError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected an EndpointError");
-}
 
 describe("endpoint.merge()", () => {
   it("README example: the options over the defaults, url placeholders intact, method as given", () => {

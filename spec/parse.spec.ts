@@ -1,18 +1,9 @@
-import { endpoint, EndpointError, VERSION } from "../lib/index.js";
+import { endpoint, VERSION } from "../lib/index.js";
+import { errorOf } from "./helpers/thrown.js";
 
 const USER_AGENT = `service-endpoint.js/${VERSION}`;
 const JSON_TYPE = "application/json; charset=utf-8";
 const BASE = "https://api.service.example";
-
-function errorOf(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EndpointError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected an EndpointError");
-}
 
 const url = (route: string, options?: Record<string, unknown>) => endpoint(route, options).url;
 

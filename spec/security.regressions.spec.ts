@@ -1,24 +1,14 @@
 // Fixed regressions for issue 4: the failures measured on the peers, and every case the fuzzer
 // (security.properties.spec.ts, scripts/fuzz.mjs) or the audit ever found, with exact inputs and
 // the exact output or error. A finding is added here before it is fixed.
-import { EndpointBuilder, EndpointError, VERSION, callable, endpoint } from "../lib/index.js";
+import { EndpointBuilder, VERSION, callable, endpoint } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
+import { thrown } from "./helpers/thrown.js";
 
 const DEFAULT_HEADERS = {
   accept: "application/vnd.service.v3+json",
   "user-agent": `service-endpoint.js/${VERSION}`,
 };
-
-/** The thrown EndpointError (the test fails when nothing, or something else, is thrown). */
-function thrown(operation: () => unknown): EndpointError {
-  try {
-    operation();
-  } catch (error) {
-    if (error instanceof EndpointError) return error;
-    throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error("expected an EndpointError, nothing was thrown");
-}
 
 function nested(depth: number, leaf: unknown = "x"): unknown {
   let value = leaf;

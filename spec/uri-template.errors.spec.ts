@@ -1,16 +1,6 @@
 // Malformed templates and values the engine refuses: exact code, exact message.
-import { EndpointError } from "../lib/errors.js";
 import { expandFormQuery, parseTemplate } from "../lib/uri-template/index.js";
-
-function thrown(run: () => unknown): EndpointError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EndpointError) return error;
-    throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error("expected an EndpointError, nothing was thrown");
-}
+import { thrown } from "./helpers/thrown.js";
 
 describe("parseTemplate() rejects malformed templates with ERR_INVALID_TEMPLATE", () => {
   it.each([
