@@ -1,23 +1,13 @@
 import { execFileSync } from "node:child_process";
 import fc from "fast-check";
-import { EndpointError } from "../lib/errors.js";
 import type { RequestOptions } from "../lib/types.js";
 import { shellQuote, toCurl } from "../lib/adapters/to-curl.js";
+import { thrown } from "./helpers/thrown.js";
 
 const url = "https://api.service.example/repos/octo/hello";
 
 function options(method: string, extra: Partial<RequestOptions> = {}): RequestOptions {
   return { method, url, headers: {}, ...extra };
-}
-
-function thrown(action: () => unknown): EndpointError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof EndpointError) return error;
-    throw error;
-  }
-  throw new Error("did not throw");
 }
 
 describe("toCurl", () => {

@@ -1,6 +1,6 @@
 import { toFetch } from "../lib/adapters/to-fetch.js";
-import { EndpointError } from "../lib/errors.js";
 import type { RequestOptions } from "../lib/types.js";
+import { thrown } from "./helpers/thrown.js";
 
 const url = "https://api.service.example/repos/octo/hello";
 const defaultHeaders = {
@@ -17,16 +17,6 @@ function text(body: unknown): string {
   if (typeof body === "string") return body;
   if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString();
   throw new Error(`not a string or bytes: ${String(body)}`);
-}
-
-function thrown(action: () => unknown): EndpointError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof EndpointError) return error;
-    throw error;
-  }
-  throw new Error("did not throw");
 }
 
 describe("toFetch", () => {

@@ -1,27 +1,8 @@
 // Every example of RFC 6570, written out from the RFC text, one table per section.
 import { parseTemplate } from "../lib/uri-template/index.js";
+import { RFC_VARIABLES } from "./helpers/rfc6570-variables.js";
 
-// The variables of RFC 6570 §1.2 and §3.2 (the same names hold the same values in both).
-// Associative arrays expand in insertion order, where the RFC allows any order.
-const variables: Record<string, unknown> = {
-  count: ["one", "two", "three"],
-  dom: ["example", "com"],
-  dub: "me/too",
-  hello: "Hello World!",
-  half: "50%",
-  var: "value",
-  who: "fred",
-  base: "http://example.com/home/",
-  path: "/foo/bar",
-  list: ["red", "green", "blue"],
-  keys: { semi: ";", dot: ".", comma: "," },
-  v: "6",
-  x: "1024",
-  y: "768",
-  empty: "",
-  empty_keys: {},
-  undef: null,
-};
+const variables = RFC_VARIABLES;
 
 function table(rows: [string, string][]): [string, string][] {
   const templates = rows.map(([template]) => template);

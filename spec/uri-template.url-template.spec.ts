@@ -3,25 +3,10 @@
 // computes its expansions.
 import { execFileSync } from "node:child_process";
 import { parseTemplate } from "../lib/uri-template/index.js";
+import { RFC_VARIABLES } from "./helpers/rfc6570-variables.js";
 
-const variables = {
-  count: ["one", "two", "three"],
-  dom: ["example", "com"],
-  dub: "me/too",
-  hello: "Hello World!",
-  half: "50%",
-  var: "value",
-  who: "fred",
-  base: "http://example.com/home/",
-  path: "/foo/bar",
-  list: ["red", "green", "blue"],
-  keys: { semi: ";", dot: ".", comma: "," },
-  v: "6",
-  x: "1024",
-  y: "768",
-  empty: "",
-  empty_keys: {},
-  undef: null,
+const variables: Record<string, unknown> = {
+  ...RFC_VARIABLES,
   unicode: "Grüße, 東京 & ü",
   n: 42,
   flag: true,
