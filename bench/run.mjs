@@ -301,7 +301,8 @@ function runMemory() {
 const fmtNs = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
 const fmtOps = (ops) => (ops >= 1e6 ? `${(ops / 1e6).toFixed(2)} M/s` : `${(ops / 1e3).toFixed(0)} k/s`);
 const fmtMB = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
-const fmtRatio = (r) => (r >= 10 ? `${r.toFixed(0)}×` : `${r.toFixed(2)}×`);
+// One decimal from 10× up: rounded to a whole number, 9.6× would read "10×" next to "not met".
+const fmtRatio = (r) => (r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
 
 function ratioNote(benchCase, result, index) {
   if (index === 0) return "1×";
