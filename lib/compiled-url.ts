@@ -1,3 +1,4 @@
+import { RESERVED_KEYS } from "./reserved-keys.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved } from "./uri-template/encode.js";
 import { MAX_CACHED_TEMPLATE_LENGTH, TEMPLATE_CACHE_SIZE, parseTemplate } from "./uri-template/index.js";
@@ -35,14 +36,14 @@ const cache = new Map<string, CompiledUrl>();
  * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the engine's
  * cache lookup and the per-template data below then cost one Map lookup per call.
  */
-export function compileUrl(url: string, reservedKeys: ReadonlySet<string>): CompiledUrl {
+export function compileUrl(url: string): CompiledUrl {
   const cached = cache.get(url);
   if (cached !== undefined) return cached;
   const template = parseTemplate(colonToTemplate(url));
   const variableNames = new Set(template.variableNames);
   const required = requiredNames(template);
   let namesReservedKey = false;
-  for (const name of variableNames) if (reservedKeys.has(name)) namesReservedKey = true;
+  for (const name of variableNames) if (RESERVED_KEYS.has(name)) namesReservedKey = true;
   const compiled: CompiledUrl = {
     template,
     requiredNames: required,

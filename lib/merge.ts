@@ -5,7 +5,6 @@ import { cloneDeep, hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { TrustedMerged } from "./parse.js";
 import { compileUrl } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import { RESERVED_KEYS } from "./parse.js";
 import { parseRoute } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import type { EndpointDefaults, MergedOptions } from "./types.js";
@@ -203,5 +202,5 @@ export function mergeCall(
 }
 
 function compiledOf(parsed: ParsedRoute): CompiledUrl {
-  return (parsed.compiled ??= compileUrl(parsed.url, RESERVED_KEYS));
+  return (parsed.compiled ??= compileUrl(parsed.url));
 }

@@ -6,6 +6,7 @@ import { validateRequestMeta } from "./normalize.js";
 import { validateMethod } from "./route.js";
 import type { RequestOptions, Headers, ParseInput, RequestMeta } from "./types.js";
 import { compileUrl } from "./compiled-url.js";
+import { RESERVED_KEYS } from "./reserved-keys.js";
 import type { CallMerge } from "./merge.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
 
@@ -25,24 +26,6 @@ export interface TrustedMerged {
   request?: RequestMeta | undefined;
   data?: unknown;
   [parameter: string]: unknown;
-}
-
-/** Option keys with a meaning of their own; every other key is a parameter (spec §2.1). */
-export const RESERVED_KEYS = new Set(["method", "baseUrl", "url", "headers", "mediaType", "data", "request"]);
-
-/** `RESERVED_KEYS.has(key)` as a switch: the check runs for every key of every call. */
-function isReservedKey(key: string): boolean {
-  switch (key) {
-    case "method":
-    case "baseUrl":
-    case "url":
-    case "headers":
-    case "mediaType":
-    case "data":
-    case "request":
-      return true;
-  }
-  return false;
 }
 
 // Spec §2.4: a body only for these; GET and HEAD send their parameters as the query (§2.2).
@@ -164,7 +147,7 @@ export function parseTrusted(
   }
 
   // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body.
-  const compiled = call?.compiled ?? compileUrl(url, RESERVED_KEYS);
+  const compiled = call?.compiled ?? compileUrl(url);
   // The parameters are the keys of the source that are not reserved; the template reads them
   // from the source itself unless one of its variables is named like a reserved key.
   let parameters = parameterSource;
@@ -212,7 +195,7 @@ export function parseTrusted(
   }
 
   const variableNames = compiled.variableNames;
-  const keys = parameterKeys ?? Object.keys(merged).filter((key) => !isReservedKey(key));
+  const keys = parameterKeys ?? Object.keys(merged).filter((key) => !RESERVED_KEYS.has(key));
 
   // Always a copy: the merge may hand over headers it shares with later calls.
   // A spread, never Object.assign: an own "__proto__" header would call the prototype setter.
