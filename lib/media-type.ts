@@ -1,6 +1,6 @@
 import { EndpointError, describe, quote } from "./errors.js";
 import { isPlainObject } from "./object.js";
-import type { MediaTypeInput } from "./types.js";
+import type { MediaType, MediaTypeInput } from "./types.js";
 
 const PREVIEW_SUFFIX = "-preview";
 
@@ -21,6 +21,15 @@ export function unionPreviews(earlier: readonly string[], later: readonly string
     }
   }
   return result;
+}
+
+/** `given` over `current` (CONTRACT.md, "Merging"): the later format wins, previews are the union. */
+export function mergeMediaType(current: MediaType, given: MediaTypeInput): MediaType {
+  return {
+    format: given.format ?? current.format,
+    previews:
+      given.previews === undefined ? current.previews : unionPreviews(current.previews, given.previews),
+  };
 }
 
 /** Validates `mediaType`; drops undefined members, normalises preview names. */

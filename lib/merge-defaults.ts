@@ -1,8 +1,8 @@
 import deepmerge from "deepmerge";
-import { unionPreviews } from "./media-type.js";
+import { mergeMediaType } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
 import { assertNestingDepth, freezeCopy, isPlainObject, setOwn } from "./object.js";
-import type { EndpointDefaults, MergedOptions } from "./types.js";
+import type { EndpointDefaults, MediaType, MergedOptions } from "./types.js";
 
 // deepmerge 4.3.1 merges into ordinary `{}` objects: it skips any key found on the target's
 // prototype chain ("constructor", "toString", …) and assigns "__proto__" through the setter.
@@ -30,12 +30,9 @@ export function mergeDefaults(defaults: EndpointDefaults, options: NormalizedOpt
     clone: false,
   });
   const snapshot = fromTree(merged, defaults, options) as unknown as MergedOptions;
-  const previews = options.mediaType?.previews;
-  if (previews !== undefined) {
-    snapshot.mediaType = {
-      ...snapshot.mediaType,
-      previews: unionPreviews(defaults.mediaType.previews, previews),
-    };
+  // deepmerge replaces arrays; previews are the one list that is a union instead.
+  if (options.mediaType !== undefined) {
+    snapshot.mediaType = mergeMediaType(defaults.mediaType as MediaType, options.mediaType);
   }
   return freezeCopy(snapshot) as EndpointDefaults;
 }

@@ -1,5 +1,5 @@
 import { normalizeHeaders } from "./headers.js";
-import { normalizeMediaType, unionPreviews } from "./media-type.js";
+import { mergeMediaType, normalizeMediaType } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
 import { cloneDeep, hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { TrustedMerged } from "./parse.js";
@@ -7,7 +7,7 @@ import { compileUrl } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { parseRoute } from "./route.js";
 import type { ParsedRoute } from "./route.js";
-import type { EndpointDefaults, MergedOptions } from "./types.js";
+import type { EndpointDefaults, MediaType, MediaTypeInput, MergedOptions } from "./types.js";
 
 /**
  * The per-call merge: a builder's frozen DEFAULTS with one call's normalised options over them.
@@ -30,15 +30,7 @@ export function mergeOptions(defaults: EndpointDefaults, options: NormalizedOpti
     if (key === "data") {
       merged.data = value;
     } else if (key === "mediaType") {
-      const mediaType = merged.mediaType as MergedOptions["mediaType"];
-      const given = options.mediaType;
-      merged.mediaType = {
-        format: given?.format ?? mediaType.format,
-        previews:
-          given?.previews === undefined
-            ? mediaType.previews
-            : unionPreviews(mediaType.previews, given.previews),
-      };
+      merged.mediaType = mergeMediaType(merged.mediaType as MediaType, value as MediaTypeInput);
     } else {
       // Own properties only: `merged.__proto__` would otherwise be Object.prototype, a "plain object".
       const current = hasOwn(merged, key) ? merged[key] : undefined;
@@ -163,16 +155,9 @@ export function mergeCall(
         merged.headers = { ...merged.headers, ...given };
         break;
       }
-      case "mediaType": {
-        const given = normalizeMediaType(value);
-        const current = merged.mediaType;
-        merged.mediaType = {
-          format: given.format ?? current.format,
-          previews:
-            given.previews === undefined ? current.previews : unionPreviews(current.previews, given.previews),
-        };
+      case "mediaType":
+        merged.mediaType = mergeMediaType(merged.mediaType as MediaType, normalizeMediaType(value));
         break;
-      }
       case "data":
         merged.data = value;
         break;
