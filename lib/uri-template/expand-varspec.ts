@@ -1,7 +1,8 @@
 import { type EndpointError, quote } from "../errors.js";
 import { templateError } from "./template-error.js";
 import type { OperatorRow } from "./operators.js";
-import { invalidParameter, isPlainObject, scalarText } from "./values.js";
+import { isPlainObject } from "../object.js";
+import { invalidParameter, scalarText } from "./values.js";
 
 /** A varspec ready for expansion. */
 export interface CompiledVarspec {

@@ -9,12 +9,6 @@ export function invalidParameter(name: string, value: unknown, where: string): E
   );
 }
 
-/** Whether a value is an RFC 6570 associative array: a plain object (prototype Object.prototype or null). */
-export function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 /**
  * The text of a scalar value: strings as they are, finite numbers, bigints and booleans as their
  * text, a valid `Date` as its ISO 8601 string. Anything else is `ERR_INVALID_PARAMETER`; `where`
