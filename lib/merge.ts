@@ -10,10 +10,10 @@ import type { ParsedRoute } from "./route.js";
 import type { EndpointDefaults, MediaType, MediaTypeInput, MergedOptions } from "./types.js";
 
 /**
- * The per-call merge: a builder's frozen DEFAULTS with one call's normalised options over them.
- * It means exactly what `mergeDefaults` (the deepmerge path of `.defaults()`) means — a
- * property test holds the two equal — but copies only what a call can change, because it runs
- * on every request.
+ * The merge of `merge()` (and of `endpoint()` calls that `mergeCall` leaves to it): a builder's
+ * frozen DEFAULTS with one call's normalised options over them. It means exactly what
+ * `mergeDefaults` (the deepmerge path of `.defaults()`) means — a property test holds the two
+ * equal — without deepmerge's cost.
  *
  * Returns a fresh, mutable object that shares nothing mutable with the defaults: plain objects
  * and arrays from the defaults are copied; `data` and `request` pass by reference.
@@ -97,16 +97,6 @@ function planOf(defaults: EndpointDefaults): DefaultsPlan | null {
   return plan;
 }
 
-/**
- * The merge of `endpoint()` for the common call — a route string and options of parameters,
- * headers, mediaType and data — in one pass over the caller's options, with the same checks as
- * `normalizeOptions` in the same order. Its result is read by `parseTrusted` and never leaves the
- * library, so the frozen headers and mediaType of the defaults are shared, not copied (parse
- * copies the headers it returns). Returns `undefined` for anything else (a method, url, baseUrl or
- * request option, a parameter that is a plain object, defaults with such values): the caller
- * then takes the general path, `mergeOptions(defaults, normalizeOptions(route, options))`, which
- * repeats every check from the start, so errors are the same either way.
- */
 /** The one-pass merge of a call: what parseTrusted takes. */
 export interface CallMerge {
   readonly merged: TrustedMerged;
@@ -121,6 +111,17 @@ export interface CallMerge {
   readonly compiled: CompiledUrl;
 }
 
+/**
+ * The merge of `endpoint()` for the common call — a route string and options of parameters,
+ * headers, mediaType and data — in one pass over the caller's options, with the same checks as
+ * `normalizeOptions` in the same order. Its result is read by `parseTrusted` and never leaves the
+ * library, so the frozen headers and mediaType of the defaults are shared, not copied (parse
+ * copies frozen headers before it returns them), and without default parameters the call's
+ * parameters are not copied at all: parse reads them from the options. Returns `undefined`
+ * for anything else (a method, url, baseUrl or request option, a parameter that is a plain
+ * object, defaults with such values): the caller then takes the general path, `mergeOptions(defaults, normalizeOptions(route, options))`, which
+ * repeats every check from the start, so errors are the same either way.
+ */
 export function mergeCall(
   defaults: EndpointDefaults,
   route: unknown,

@@ -69,11 +69,11 @@ function lowerCaseMethod(method: string): string {
 const ACCEPT_CACHE_LIMIT = 64;
 const acceptCache = new Map<string, string>();
 
-/** `applyMediaType`, remembered for a format without previews (the common case). */
 let lastAccept = "";
 let lastFormat = "";
 let lastResult = "";
 
+/** `applyMediaType`, remembered for a format without previews (the common case). */
 function acceptFor(accept: string, format: string, previews: readonly string[]): string {
   if (previews.length > 0 || accept.length > 256) return applyMediaType(accept, format, previews);
   // One entry in front of the map: the same accept and format as the call before, no new key string.
@@ -197,8 +197,9 @@ export function parseTrusted(
   const variableNames = compiled.variableNames;
   const keys = parameterKeys ?? Object.keys(merged).filter((key) => !RESERVED_KEYS.has(key));
 
-  // Always a copy: the merge may hand over headers it shares with later calls.
-  // A spread, never Object.assign: an own "__proto__" header would call the prototype setter.
+  // Frozen headers are the defaults' own (mergeCall shares them): copy those; every other
+  // headers object here was made for this call. A spread, never Object.assign: an own
+  // "__proto__" header would call the prototype setter.
   const headers: Headers = Object.isFrozen(merged.headers) ? { ...merged.headers } : merged.headers;
   let body: unknown;
   let hasBody = false;
