@@ -1,5 +1,7 @@
 import type { MergedOptions } from "./types.js";
-import { VERSION } from "./version.js";
+
+// Replaced by the build (rollup.config.mjs) and by jest (jest.config.mjs) with package.json's version.
+declare const __SERVICE_ENDPOINT_VERSION__: string;
 
 /** The library defaults every builder starts from (CONTRACT.md, "Names"). */
 export const LIBRARY_DEFAULTS: MergedOptions = {
@@ -8,7 +10,9 @@ export const LIBRARY_DEFAULTS: MergedOptions = {
   baseUrl: "https://api.service.example",
   headers: {
     accept: "application/vnd.service.v3+json",
-    "user-agent": `service-endpoint.js/${VERSION}`,
+    // Two string literals once the build has put the version in: a bundler folds them and can
+    // drop this object when nothing uses it (`${VERSION}` could call a toString, so it cannot).
+    "user-agent": "service-endpoint.js/" + __SERVICE_ENDPOINT_VERSION__,
   },
   mediaType: { format: "", previews: [] },
 };

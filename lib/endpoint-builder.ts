@@ -26,7 +26,7 @@ import { formQuery } from "./uri-template/index.js";
 /** The snapshot `defaults()` is constructing a builder for, while it does (see the constructor). */
 let adoptable: EndpointDefaults | undefined;
 
-const LIBRARY_SNAPSHOT: EndpointDefaults = freezeCopy(LIBRARY_DEFAULTS) as EndpointDefaults;
+const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ freezeCopy(LIBRARY_DEFAULTS) as EndpointDefaults;
 
 // Type-only keys (nothing at run time): the route map a builder type carries, and the parameter
 // names its defaults are known to provide. Keys only, not value types: an intersection of

@@ -8,4 +8,4 @@ import { EndpointBuilder } from "./endpoint-builder.js";
  * endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", per_page: 2 });
  * // { method: "get", url: "https://api.service.example/repos/octo/hello/issues?per_page=2", headers: { … } }
  */
-export const endpoint = callable(new EndpointBuilder());
+export const endpoint = /*#__PURE__*/ callable(/*#__PURE__*/ new EndpointBuilder());

@@ -7,7 +7,7 @@ import type { EndpointDefaults, MediaType, MergedOptions } from "./types.js";
 // deepmerge 4.3.1 merges into ordinary `{}` objects: it skips any key found on the target's
 // prototype chain ("constructor", "toString", …) and assigns "__proto__" through the setter.
 // So it is fed null-prototype trees with "__proto__" escaped as a symbol, and `clone: false`.
-const PROTO_KEY = Symbol("__proto__");
+const PROTO_KEY = /*#__PURE__*/ Symbol("__proto__");
 
 /** Holds `data`: the body is never merged, the later one replaces the earlier one by reference. */
 class Opaque {

@@ -1,4 +1,5 @@
 import { EndpointError, describe, quote } from "../errors.js";
+import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
 import { type CompiledVarspec, expandVarspec } from "./expand-varspec.js";
 import { OPERATORS, type OperatorRow } from "./operators.js";
@@ -12,8 +13,6 @@ interface CompiledExpression {
 
 /** A step of the compiled program: literal output (already encoded) or an expression. */
 type Step = string | CompiledExpression;
-
-const { hasOwnProperty } = Object.prototype;
 
 /**
  * Parses a template once into its public parts and a program of steps that `expand` walks.
@@ -87,7 +86,7 @@ function expandExpression(
     const spec = varspecs[v]!;
     let value = variables[spec.name];
     // Own properties only: "{constructor}" never expands Object.prototype.constructor.
-    if (value !== undefined && !hasOwnProperty.call(variables, spec.name)) value = undefined;
+    if (value !== undefined && !hasOwn(variables, spec.name)) value = undefined;
     let text: string | undefined;
     if (typeof value === "string" && spec.maxLength === undefined) {
       // The common case, inlined: a string without prefix (Appendix A, with §3.2.7–§3.2.9 naming).

@@ -1,3 +1,4 @@
+import { asciiSet } from "../ascii-set.js";
 import { EndpointError, quote } from "../errors.js";
 
 // RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
@@ -5,20 +6,14 @@ const UNRESERVED_ASCII = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 // RFC 3986 §2.2 reserved: gen-delims and sub-delims.
 const RESERVED_ASCII = ":/?#[]@!$&'()*+,;=";
 
-function asciiSet(chars: string): Uint8Array {
-  const set = new Uint8Array(128);
-  for (let i = 0; i < chars.length; i++) set[chars.charCodeAt(i)] = 1;
-  return set;
-}
-
 /** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
-const ALLOW_U = asciiSet(UNRESERVED_ASCII);
+const ALLOW_U = /*#__PURE__*/ asciiSet(UNRESERVED_ASCII);
 /** U+R: the characters copied as they are by `+` and `#` (RFC 6570 §3.2.1); `%` is handled apart. */
-const ALLOW_UR = asciiSet(UNRESERVED_ASCII + RESERVED_ASCII);
+const ALLOW_UR = /*#__PURE__*/ asciiSet(UNRESERVED_ASCII, RESERVED_ASCII);
 
 const HEX_DIGITS = "0123456789ABCDEF";
 /** `%XX` for every octet, uppercase hex (RFC 3986 §2.1 "should use uppercase"). */
-const PCT: readonly string[] = Array.from(
+const PCT: readonly string[] = /*#__PURE__*/ Array.from(
   { length: 256 },
   (_, octet) => "%" + HEX_DIGITS.charAt(octet >> 4) + HEX_DIGITS.charAt(octet & 15),
 );

@@ -1,7 +1,7 @@
 import { type EndpointError, quote } from "../errors.js";
 import { templateError } from "./template-error.js";
 import type { OperatorRow } from "./operators.js";
-import { isPlainObject } from "../object.js";
+import { hasOwn, isPlainObject } from "../object.js";
 import { invalidParameter, scalarText } from "./values.js";
 
 /** A varspec ready for expansion. */
@@ -15,8 +15,6 @@ export interface CompiledVarspec {
   /** Offset of the varspec in the template, for a prefix error. */
   readonly offset: number;
 }
-
-const { hasOwnProperty } = Object.prototype;
 
 /**
  * Expands one varspec by the algorithm of RFC 6570 Appendix A, without the `first`/`sep` that
@@ -106,7 +104,7 @@ function expandAssociative(
   let defined = 0;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index]!;
-    const member = hasOwnProperty.call(object, key) ? object[key] : undefined;
+    const member = hasOwn(object, key) ? object[key] : undefined;
     if (member === undefined || member === null) continue;
     const where = ` at key ${quote(key)} of an object`;
     if (typeof member === "object" && (Array.isArray(member) || isPlainObject(member))) {

@@ -39,8 +39,6 @@ export function formQuery(entries: Iterable<readonly [string, unknown]>, first: 
   return out;
 }
 
-const QUERY = OPERATORS["?"];
-
 /** One `name=value` of a form-style query (§3.2.8), or `undefined` for an undefined value (§2.3). */
 function formPair(name: string, value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -51,7 +49,7 @@ function formPair(name: string, value: unknown): string | undefined {
     return outputName + "=" + encodeUnreserved(String(value), name);
   }
   return expandVarspec(
-    QUERY,
+    OPERATORS["?"],
     { name, outputName, explode: false, maxLength: undefined, offset: 0 },
     value,
     "",

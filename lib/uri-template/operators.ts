@@ -31,13 +31,13 @@ function row(
 }
 
 // RFC 6570 Appendix A, column by column.
-export const OPERATORS: Readonly<Record<TemplateOperator, OperatorRow>> = Object.freeze({
-  "": row("", "", ",", false, "", encodeUnreserved), // §3.2.2 simple string expansion
-  "+": row("+", "", ",", false, "", encodeReserved), // §3.2.3 reserved expansion
-  "#": row("#", "#", ",", false, "", encodeReserved), // §3.2.4 fragment expansion
-  ".": row(".", ".", ".", false, "", encodeUnreserved), // §3.2.5 label expansion
-  "/": row("/", "/", "/", false, "", encodeUnreserved), // §3.2.6 path segments
-  ";": row(";", ";", ";", true, "", encodeUnreserved), // §3.2.7 path-style parameters
-  "?": row("?", "?", "&", true, "=", encodeUnreserved), // §3.2.8 form-style query
-  "&": row("&", "&", "&", true, "=", encodeUnreserved), // §3.2.9 form-style query continuation
+export const OPERATORS: Readonly<Record<TemplateOperator, OperatorRow>> = /*#__PURE__*/ Object.freeze({
+  "": /*#__PURE__*/ row("", "", ",", false, "", encodeUnreserved), // §3.2.2 simple string expansion
+  "+": /*#__PURE__*/ row("+", "", ",", false, "", encodeReserved), // §3.2.3 reserved expansion
+  "#": /*#__PURE__*/ row("#", "#", ",", false, "", encodeReserved), // §3.2.4 fragment expansion
+  ".": /*#__PURE__*/ row(".", ".", ".", false, "", encodeUnreserved), // §3.2.5 label expansion
+  "/": /*#__PURE__*/ row("/", "/", "/", false, "", encodeUnreserved), // §3.2.6 path segments
+  ";": /*#__PURE__*/ row(";", ";", ";", true, "", encodeUnreserved), // §3.2.7 path-style parameters
+  "?": /*#__PURE__*/ row("?", "?", "&", true, "=", encodeUnreserved), // §3.2.8 form-style query
+  "&": /*#__PURE__*/ row("&", "&", "&", true, "=", encodeUnreserved), // §3.2.9 form-style query continuation
 });

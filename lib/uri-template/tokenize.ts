@@ -1,3 +1,4 @@
+import { asciiSet } from "../ascii-set.js";
 import { isHexDigit } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
 import type { TemplateOperator } from "./types.js";
@@ -29,21 +30,9 @@ const ASTERISK = 0x2a;
 
 // RFC 6570 §2.1 literals: %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F /
 // %x61-7A / %x7E (plus pct-encoded, ucschar and iprivate, checked apart).
-const LITERAL_ASCII = new Uint8Array(128);
-for (const [from, to] of [
-  [0x21, 0x21],
-  [0x23, 0x24],
-  [0x26, 0x26],
-  [0x28, 0x3b],
-  [0x3d, 0x3d],
-  [0x3f, 0x5b],
-  [0x5d, 0x5d],
-  [0x5f, 0x5f],
-  [0x61, 0x7a],
-  [0x7e, 0x7e],
-] as const) {
-  LITERAL_ASCII.fill(1, from, to + 1);
-}
+const LITERAL_ASCII = /*#__PURE__*/ asciiSet(
+  "!#$&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~",
+);
 
 // RFC 6570 §2.2: operators in use, and those reserved for future extensions.
 const OPERATOR_CHARACTERS = "+#./;?&";
