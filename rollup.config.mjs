@@ -21,7 +21,17 @@ export default [
     external,
     plugins: [typescript({ tsconfig: "./tsconfig.build.json" }), injectVersion],
     output: [
-      { file: "dist/index.mjs", format: "es", sourcemap: true },
+      // One ES module per source file: with "sideEffects": false, a bundler then leaves out
+      // whole files an app does not reach — deepmerge's CommonJS wrapper among them, which it
+      // would otherwise have to keep (docs/decisions.md §6).
+      {
+        dir: "dist",
+        format: "es",
+        preserveModules: true,
+        preserveModulesRoot: "lib",
+        entryFileNames: "[name].mjs",
+        sourcemap: true,
+      },
       { file: "dist/index.cjs", format: "cjs", exports: "named", sourcemap: true },
     ],
   },
