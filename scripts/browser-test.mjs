@@ -1,10 +1,10 @@
 // npm run test:browser — the ESM build, unchanged, in a real browser.
 //
 // Bundles dist/index.mjs and the modules it imports (deepmerge included) with esbuild for the
-// browser, serves it on 127.0.0.1, loads it in Debian's headless Chromium through playwright-core (no browser download),
-// runs the table of scripts/browser-cases.mjs there and in Node, and compares the results. The page
-// also sends requests with fetch(...toFetch(…)) to this server, as Node does, and the server's
-// records of both must agree. Prints "N passed, M failed"; exits non-zero on any failure.
+// browser, serves it on 127.0.0.1, loads it in Debian's headless Chromium through playwright-core
+// (no browser download), runs the table of scripts/browser-cases.mjs there and in Node, and
+// compares the results. The page also sends requests with fetch(...toFetch(…)) to this server,
+// as Node does, and the server's records of both must agree. Prints "N passed, M failed"; exits non-zero on any failure.
 /* global window -- the functions given to page.evaluate() run in the page */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
