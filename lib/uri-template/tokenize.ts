@@ -1,4 +1,4 @@
-import { asciiSet } from "../ascii-set.js";
+import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { isHexDigit } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
 import type { TemplateOperator } from "./types.js";
@@ -30,9 +30,10 @@ const ASTERISK = 0x2a;
 
 // RFC 6570 §2.1 literals: %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F /
 // %x61-7A / %x7E (plus pct-encoded, ucschar and iprivate, checked apart).
-const LITERAL_ASCII = /*#__PURE__*/ asciiSet(
-  "!#$&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~",
-);
+const LITERAL_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "!#$&()*+,-./:;=?@[]_~");
+
+// RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
+const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
 
 // RFC 6570 §2.2: operators in use, and those reserved for future extensions.
 const OPERATOR_CHARACTERS = "+#./;?&";
@@ -51,14 +52,9 @@ function isUcsOrPrivate(codePoint: number): boolean {
   return codePoint < 0xe0000 || codePoint >= 0xe1000; // plane 14 starts at E1000
 }
 
-/** RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" (pct-encoded is handled by the caller). */
-function isVarcharAscii(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x5f
-  );
+/** One varchar code unit (pct-encoded aside); `NaN` (past the end) is not. */
+export function isVarchar(code: number): boolean {
+  return VARCHAR_ASCII[code] === 1;
 }
 
 /**
@@ -164,7 +160,7 @@ function readVarname(template: string, i: number, expressionStart: number, isFir
   const nameStart = i;
   for (;;) {
     const code = template.charCodeAt(i);
-    if (isVarcharAscii(code)) {
+    if (isVarchar(code)) {
       i++;
       continue;
     }
@@ -177,7 +173,7 @@ function readVarname(template: string, i: number, expressionStart: number, isFir
     }
     if (code === DOT && i > nameStart) {
       const next = template.charCodeAt(i + 1);
-      if (isVarcharAscii(next) || next === PERCENT) {
+      if (isVarchar(next) || next === PERCENT) {
         i++;
         continue;
       }
