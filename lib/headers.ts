@@ -1,5 +1,5 @@
 import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
-import { EndpointError, describe, quote } from "./errors.js";
+import { EndpointError, codePointLabel, describe, quote } from "./errors.js";
 import { isPlainObject, setOwn } from "./object.js";
 import type { Headers } from "./types.js";
 
@@ -51,16 +51,11 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
     const trimmed = trimHttpWhitespace(value);
     const offset = invalidFieldValueOffset(trimmed);
     if (offset === -1) return trimmed;
-    const code = trimmed.charCodeAt(offset);
     throw new EndpointError(
       "ERR_INVALID_HEADER",
-      `Invalid value for header ${quote(name)}: ${quote(value)} holds character U+${code
-        .toString(16)
-        .toUpperCase()
-        .padStart(
-          4,
-          "0",
-        )} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+      `Invalid value for header ${quote(name)}: ${quote(value)} holds character ${codePointLabel(
+        trimmed.charCodeAt(offset),
+      )} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
     );
   }
   throw new EndpointError(

@@ -1,5 +1,5 @@
 import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
-import { EndpointError, quote } from "../errors.js";
+import { EndpointError, codePointLabel, quote } from "../errors.js";
 
 // RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
 const UNRESERVED_MARKS = "-._~";
@@ -107,11 +107,6 @@ function utf8Triplets(codePoint: number): string {
     PCT[0x80 | ((codePoint >> 6) & 63)]! +
     PCT[0x80 | (codePoint & 63)]!
   );
-}
-
-/** `U+XXXX`, at least four uppercase hex digits. */
-export function codePointLabel(codePoint: number): string {
-  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
 }
 
 // A lone surrogate has no UTF-8 form; we refuse it rather than silently send U+FFFD.
