@@ -71,23 +71,18 @@ export function tokenize(template: string): Token[] {
     const code = template.charCodeAt(i);
     if (code === CURLY_OPEN) {
       if (i > literalStart) tokens.push(template.slice(literalStart, i));
-      const { token, end } = readExpression(template, i);
-      tokens.push(token);
-      i = literalStart = end;
-    } else if (code < 0x80) {
-      if (LITERAL_ASCII[code] === 1) {
-        i++;
-      } else if (code === PERCENT) {
-        if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
-          throw templateError(template, "invalid percent-encoding", i);
-        }
-        i += 3;
-      } else if (code === CURLY_CLOSE) {
-        throw templateError(template, 'stray "}"', i);
-      } else {
-        throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
+      i = literalStart = readExpression(template, i, tokens);
+    } else if (code < 0x80 && LITERAL_ASCII[code] === 1) {
+      i++;
+    } else if (code === PERCENT) {
+      if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
+        throw templateError(template, "invalid percent-encoding", i);
       }
+      i += 3;
+    } else if (code === CURLY_CLOSE) {
+      throw templateError(template, 'stray "}"', i);
     } else {
+      // Any other ASCII character is below U+00A0, so not a ucschar either.
       const codePoint = template.codePointAt(i)!;
       if (!isUcsOrPrivate(codePoint)) {
         throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
@@ -100,7 +95,8 @@ export function tokenize(template: string): Token[] {
 }
 
 // RFC 6570 §2.2 expression = "{" [ operator ] variable-list "}"; `start` is at the "{".
-function readExpression(template: string, start: number): { token: ExpressionToken; end: number } {
+// Pushes the expression onto `tokens` and returns the offset after its "}".
+function readExpression(template: string, start: number, tokens: Token[]): number {
   const length = template.length;
   let i = start + 1;
   let operator: TemplateOperator = "";
@@ -137,7 +133,7 @@ function readExpression(template: string, start: number): { token: ExpressionTok
       code = template.charCodeAt(++i);
       if (code === COLON) throw templateError(template, "prefix and explode modifiers together", i);
     }
-    variables.push(Object.freeze({ name, explode, maxLength, offset: nameStart }));
+    variables.push({ name, explode, maxLength, offset: nameStart });
     if (code === CURLY_CLOSE) break;
     if (code === COMMA) {
       i++;
@@ -147,10 +143,8 @@ function readExpression(template: string, start: number): { token: ExpressionTok
     const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
     throw templateError(template, `invalid character ${describeCharacter(template, i)} ${where}`, i);
   }
-  return {
-    token: Object.freeze({ operator, variables: Object.freeze(variables), offset: start }),
-    end: i + 1,
-  };
+  tokens.push({ operator, variables, offset: start });
+  return i + 1;
 }
 
 // §2.3 varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded.
