@@ -1,19 +1,13 @@
 import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { isHexDigit } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
+import type { CompiledVarspec } from "./expand-varspec.js";
 import type { TemplateOperator } from "./types.js";
 
-/** A varspec as parsed, with its offset for error messages of `expand`. */
-export interface VarspecToken {
-  readonly name: string;
-  readonly explode: boolean;
-  readonly maxLength: number | undefined;
-  readonly offset: number;
-}
-
+/** An expression as parsed: its varspecs are ready for expansion, with their offsets for errors. */
 export interface ExpressionToken {
   readonly operator: TemplateOperator;
-  readonly variables: readonly VarspecToken[];
+  readonly variables: readonly CompiledVarspec[];
   readonly offset: number;
 }
 
@@ -107,7 +101,7 @@ function readExpression(template: string, start: number, tokens: Token[]): numbe
   } else if (RESERVED_OPERATOR_CHARACTERS.includes(first) && first !== "") {
     throw templateError(template, `reserved operator ${describeCharacter(template, i)}`, i);
   }
-  const variables: VarspecToken[] = [];
+  const variables: CompiledVarspec[] = [];
   for (;;) {
     // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
     const nameStart = i;
@@ -133,7 +127,8 @@ function readExpression(template: string, start: number, tokens: Token[]): numbe
       code = template.charCodeAt(++i);
       if (code === COLON) throw templateError(template, "prefix and explode modifiers together", i);
     }
-    variables.push({ name, explode, maxLength, offset: nameStart });
+    // A varname is ALPHA / DIGIT / "_" / "." / pct-encoded: written as it is (§3.2.7).
+    variables.push({ name, outputName: name, explode, maxLength, offset: nameStart });
     if (code === CURLY_CLOSE) break;
     if (code === COMMA) {
       i++;
