@@ -1,3 +1,6 @@
+/** RFC 5234 ALPHA and DIGIT: the start of most character sets of the library. */
+export const ALPHA_DIGIT = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
 /**
  * A lookup table of the ASCII characters in `groups` (1 = member), so a scan of hostile input
  * costs one array read per character.

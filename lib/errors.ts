@@ -68,6 +68,11 @@ export function quote(input: unknown): string {
   return describe(input);
 }
 
+/** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
+export function codePointLabel(codePoint: number): string {
+  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
+}
+
 /** Names the type of a value for a message: `null`, `an array`, `a number (42)`, `an instance of Foo`. */
 export function describe(value: unknown): string {
   if (value === null) return "null";

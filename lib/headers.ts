@@ -1,13 +1,11 @@
-import { asciiSet } from "./ascii-set.js";
-import { EndpointError, describe, quote } from "./errors.js";
+import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
+import { EndpointError, codePointLabel, describe, quote } from "./errors.js";
 import { isPlainObject, setOwn } from "./object.js";
 import type { Headers } from "./types.js";
 
 // RFC 9110 §5.6.2: token = 1*tchar. A table lookup, so hostile names cost linear time.
 // Built by a pure call, so a bundle that never checks a header drops it.
-const TCHAR = /*#__PURE__*/ asciiSet(
-  "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-);
+const TCHAR = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "!#$%&'*+-.^_`|~");
 
 /** RFC 9110 §5.6.2: is `text` a token (a valid header name or method)? */
 export function isToken(text: string): boolean {
@@ -53,16 +51,11 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
     const trimmed = trimHttpWhitespace(value);
     const offset = invalidFieldValueOffset(trimmed);
     if (offset === -1) return trimmed;
-    const code = trimmed.charCodeAt(offset);
     throw new EndpointError(
       "ERR_INVALID_HEADER",
-      `Invalid value for header ${quote(name)}: ${quote(value)} holds character U+${code
-        .toString(16)
-        .toUpperCase()
-        .padStart(
-          4,
-          "0",
-        )} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+      `Invalid value for header ${quote(name)}: ${quote(value)} holds character ${codePointLabel(
+        trimmed.charCodeAt(offset),
+      )} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
     );
   }
   throw new EndpointError(

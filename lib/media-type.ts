@@ -1,3 +1,4 @@
+import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
 import { EndpointError, describe, quote } from "./errors.js";
 import { isPlainObject } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
@@ -82,19 +83,15 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
 
 // Formats and preview names end up inside the accept header: letters, digits, "-", "_", and
 // for formats also "." and "+" ("text+json"); an empty format means none.
+const WORD_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-_");
+const FORMAT_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-_.+");
+
 function isMediaTypeWord(word: string, isFormat: boolean): boolean {
   if (word.length === 0) return isFormat;
   if (word.length > 200) return false;
+  const allowed = isFormat ? FORMAT_ASCII : WORD_ASCII;
   for (let i = 0; i < word.length; i++) {
-    const c = word.charCodeAt(i);
-    const ok =
-      (c >= 0x30 && c <= 0x39) ||
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      c === 0x2d ||
-      c === 0x5f ||
-      (isFormat && (c === 0x2e || c === 0x2b));
-    if (!ok) return false;
+    if (allowed[word.charCodeAt(i)] !== 1) return false;
   }
   return true;
 }

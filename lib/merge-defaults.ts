@@ -1,7 +1,7 @@
 import deepmerge from "deepmerge";
 import { mergeMediaType } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
-import { assertNestingDepth, freezeCopy, isPlainObject, setOwn } from "./object.js";
+import { assertNestingDepth, freezeCopy, hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { EndpointDefaults, MediaType, MergedOptions } from "./types.js";
 
 // deepmerge 4.3.1 merges into ordinary `{}` objects: it skips any key found on the target's
@@ -53,10 +53,12 @@ function toTree(value: unknown, later: unknown, key?: string): unknown {
   }
   const tree = Object.create(null) as Tree;
   for (const name of Object.keys(value)) {
-    const next =
-      isPlainObject(later) && Object.prototype.hasOwnProperty.call(later, name) ? later[name] : undefined;
     // Only the top level's "data" is the body; a parameter's nested "data" key merges as usual.
-    tree[name === "__proto__" ? PROTO_KEY : name] = toTree(value[name], next, key === undefined ? name : "");
+    tree[name === "__proto__" ? PROTO_KEY : name] = toTree(
+      value[name],
+      member(later, name),
+      key === undefined ? name : "",
+    );
   }
   return tree;
 }
@@ -68,10 +70,8 @@ function toTree(value: unknown, later: unknown, key?: string): unknown {
  */
 function fromTree(value: unknown, earlier: unknown, later: unknown): unknown {
   if (value instanceof Opaque) return value.value;
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-  const proto: unknown = Object.getPrototypeOf(value);
   // deepmerge builds ordinary objects; the trees it was given have no prototype.
-  if (proto !== Object.prototype && proto !== null) return value;
+  if (!isPlainObject(value)) return value;
   const tree = value as Tree;
   const earlierKeys = isPlainObject(earlier) ? Object.keys(earlier) : [];
   const names = new Set(earlierKeys);
@@ -79,14 +79,13 @@ function fromTree(value: unknown, earlier: unknown, later: unknown): unknown {
   const result: Record<string, unknown> = {};
   for (const name of names) {
     const treeKey = name === "__proto__" ? PROTO_KEY : name;
-    if (!Object.prototype.hasOwnProperty.call(tree, treeKey)) continue;
+    if (!hasOwn(tree, treeKey)) continue;
     setOwn(result, name, fromTree(tree[treeKey], member(earlier, name), member(later, name)));
   }
   return result;
 }
 
+/** `parent[name]` when `parent` is a plain object with that own key, else `undefined`. */
 function member(parent: unknown, name: string): unknown {
-  return isPlainObject(parent) && Object.prototype.hasOwnProperty.call(parent, name)
-    ? parent[name]
-    : undefined;
+  return isPlainObject(parent) && hasOwn(parent, name) ? parent[name] : undefined;
 }

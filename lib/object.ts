@@ -46,7 +46,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 }
 
 /** `Object.hasOwn` for Node 16 and older browsers. */
-export function hasOwn(target: object, key: string): boolean {
+export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);
 }
 

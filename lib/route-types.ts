@@ -25,7 +25,7 @@ type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 type Lower =
   | "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m"
   | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z";
-/** The characters of a `:name` placeholder: ALPHA / DIGIT / "_" (lib/route.ts `isVarchar`). */
+/** The characters of a `:name` placeholder: ALPHA / DIGIT / "_" (`isVarchar` of lib/uri-template/tokenize.ts). */
 type NameCharacter = Digit | Lower | Uppercase<Lower> | "_";
 
 /** The url of `"METHOD url"`, or the route itself when it is only a url. */

@@ -1,6 +1,7 @@
 import { EndpointError, describe, quote } from "./errors.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { isToken } from "./headers.js";
+import { isVarchar } from "./uri-template/tokenize.js";
 
 /** A route string split into its parts. */
 export interface ParsedRoute {
@@ -129,14 +130,4 @@ export function colonToTemplate(url: string): string {
     i++;
   }
   return i < n ? out + url.slice(i) : out;
-}
-
-// RFC 6570 §2.3 varchar without pct-encoded: ALPHA / DIGIT / "_".
-function isVarchar(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    code === 0x5f
-  );
 }

@@ -36,17 +36,7 @@ export function compileTemplate(template: string): UriTemplate {
     parts.push(
       Object.freeze({ operator: token.operator, variables: Object.freeze(variables), offset: token.offset }),
     );
-    steps.push({
-      row: OPERATORS[token.operator],
-      // A varname is ALPHA / DIGIT / "_" / "." / pct-encoded: written as it is (§3.2.7).
-      varspecs: token.variables.map((v): CompiledVarspec => ({
-        name: v.name,
-        outputName: v.name,
-        explode: v.explode,
-        maxLength: v.maxLength,
-        offset: v.offset,
-      })),
-    });
+    steps.push({ row: OPERATORS[token.operator], varspecs: token.variables });
     for (const variable of token.variables) names.add(variable.name);
   }
 

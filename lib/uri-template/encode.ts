@@ -1,15 +1,15 @@
-import { asciiSet } from "../ascii-set.js";
-import { EndpointError, quote } from "../errors.js";
+import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
+import { EndpointError, codePointLabel, quote } from "../errors.js";
 
 // RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
-const UNRESERVED_ASCII = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
+const UNRESERVED_MARKS = "-._~";
 // RFC 3986 §2.2 reserved: gen-delims and sub-delims.
 const RESERVED_ASCII = ":/?#[]@!$&'()*+,;=";
 
 /** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
-const ALLOW_U = /*#__PURE__*/ asciiSet(UNRESERVED_ASCII);
+const ALLOW_U = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, UNRESERVED_MARKS);
 /** U+R: the characters copied as they are by `+` and `#` (RFC 6570 §3.2.1); `%` is handled apart. */
-const ALLOW_UR = /*#__PURE__*/ asciiSet(UNRESERVED_ASCII, RESERVED_ASCII);
+const ALLOW_UR = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, UNRESERVED_MARKS, RESERVED_ASCII);
 
 const HEX_DIGITS = "0123456789ABCDEF";
 /** `%XX` for every octet, uppercase hex (RFC 3986 §2.1 "should use uppercase"). */
@@ -107,11 +107,6 @@ function utf8Triplets(codePoint: number): string {
     PCT[0x80 | ((codePoint >> 6) & 63)]! +
     PCT[0x80 | (codePoint & 63)]!
   );
-}
-
-/** `U+XXXX`, at least four uppercase hex digits. */
-export function codePointLabel(codePoint: number): string {
-  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
 }
 
 // A lone surrogate has no UTF-8 form; we refuse it rather than silently send U+FFFD.

@@ -4,9 +4,8 @@ import type { TemplateOperator } from "./types.js";
 /** Encodes a value with an operator's allowed set; `name` is for error messages only. */
 export type Encoder = (value: string, name: string) => string;
 
-/** One row of the table of RFC 6570 Appendix A. */
+/** One row of the table of RFC 6570 Appendix A (the table is keyed by the operator). */
 export interface OperatorRow {
-  readonly operator: TemplateOperator;
   /** Written before the first defined variable of the expression. */
   readonly first: string;
   /** Written between defined variables (and between exploded members). */
@@ -19,25 +18,18 @@ export interface OperatorRow {
   readonly encode: Encoder;
 }
 
-function row(
-  operator: TemplateOperator,
-  first: string,
-  sep: string,
-  named: boolean,
-  ifemp: string,
-  encode: Encoder,
-): OperatorRow {
-  return Object.freeze({ operator, first, sep, named, ifemp, encode });
+function row(first: string, sep: string, named: boolean, ifemp: string, encode: Encoder): OperatorRow {
+  return Object.freeze({ first, sep, named, ifemp, encode });
 }
 
 // RFC 6570 Appendix A, column by column.
 export const OPERATORS: Readonly<Record<TemplateOperator, OperatorRow>> = /*#__PURE__*/ Object.freeze({
-  "": /*#__PURE__*/ row("", "", ",", false, "", encodeUnreserved), // §3.2.2 simple string expansion
-  "+": /*#__PURE__*/ row("+", "", ",", false, "", encodeReserved), // §3.2.3 reserved expansion
-  "#": /*#__PURE__*/ row("#", "#", ",", false, "", encodeReserved), // §3.2.4 fragment expansion
-  ".": /*#__PURE__*/ row(".", ".", ".", false, "", encodeUnreserved), // §3.2.5 label expansion
-  "/": /*#__PURE__*/ row("/", "/", "/", false, "", encodeUnreserved), // §3.2.6 path segments
-  ";": /*#__PURE__*/ row(";", ";", ";", true, "", encodeUnreserved), // §3.2.7 path-style parameters
-  "?": /*#__PURE__*/ row("?", "?", "&", true, "=", encodeUnreserved), // §3.2.8 form-style query
-  "&": /*#__PURE__*/ row("&", "&", "&", true, "=", encodeUnreserved), // §3.2.9 form-style query continuation
+  "": /*#__PURE__*/ row("", ",", false, "", encodeUnreserved), // §3.2.2 simple string expansion
+  "+": /*#__PURE__*/ row("", ",", false, "", encodeReserved), // §3.2.3 reserved expansion
+  "#": /*#__PURE__*/ row("#", ",", false, "", encodeReserved), // §3.2.4 fragment expansion
+  ".": /*#__PURE__*/ row(".", ".", false, "", encodeUnreserved), // §3.2.5 label expansion
+  "/": /*#__PURE__*/ row("/", "/", false, "", encodeUnreserved), // §3.2.6 path segments
+  ";": /*#__PURE__*/ row(";", ";", true, "", encodeUnreserved), // §3.2.7 path-style parameters
+  "?": /*#__PURE__*/ row("?", "&", true, "=", encodeUnreserved), // §3.2.8 form-style query
+  "&": /*#__PURE__*/ row("&", "&", true, "=", encodeUnreserved), // §3.2.9 form-style query continuation
 });

@@ -1,5 +1,4 @@
-import { EndpointError, quote } from "../errors.js";
-import { codePointLabel } from "./encode.js";
+import { EndpointError, codePointLabel, quote } from "../errors.js";
 
 /** `Invalid URI template "/a{b": unclosed expression at offset 2` */
 export function templateError(template: string, problem: string, offset: number): EndpointError {

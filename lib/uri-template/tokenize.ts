@@ -1,19 +1,13 @@
-import { asciiSet } from "../ascii-set.js";
+import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { isHexDigit } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
+import type { CompiledVarspec } from "./expand-varspec.js";
 import type { TemplateOperator } from "./types.js";
 
-/** A varspec as parsed, with its offset for error messages of `expand`. */
-export interface VarspecToken {
-  readonly name: string;
-  readonly explode: boolean;
-  readonly maxLength: number | undefined;
-  readonly offset: number;
-}
-
+/** An expression as parsed: its varspecs are ready for expansion, with their offsets for errors. */
 export interface ExpressionToken {
   readonly operator: TemplateOperator;
-  readonly variables: readonly VarspecToken[];
+  readonly variables: readonly CompiledVarspec[];
   readonly offset: number;
 }
 
@@ -30,9 +24,10 @@ const ASTERISK = 0x2a;
 
 // RFC 6570 §2.1 literals: %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F /
 // %x61-7A / %x7E (plus pct-encoded, ucschar and iprivate, checked apart).
-const LITERAL_ASCII = /*#__PURE__*/ asciiSet(
-  "!#$&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~",
-);
+const LITERAL_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "!#$&()*+,-./:;=?@[]_~");
+
+// RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
+const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
 
 // RFC 6570 §2.2: operators in use, and those reserved for future extensions.
 const OPERATOR_CHARACTERS = "+#./;?&";
@@ -51,14 +46,9 @@ function isUcsOrPrivate(codePoint: number): boolean {
   return codePoint < 0xe0000 || codePoint >= 0xe1000; // plane 14 starts at E1000
 }
 
-/** RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" (pct-encoded is handled by the caller). */
-function isVarcharAscii(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x5f
-  );
+/** One varchar code unit (pct-encoded aside); `NaN` (past the end) is not. */
+export function isVarchar(code: number): boolean {
+  return VARCHAR_ASCII[code] === 1;
 }
 
 /**
@@ -75,23 +65,18 @@ export function tokenize(template: string): Token[] {
     const code = template.charCodeAt(i);
     if (code === CURLY_OPEN) {
       if (i > literalStart) tokens.push(template.slice(literalStart, i));
-      const { token, end } = readExpression(template, i);
-      tokens.push(token);
-      i = literalStart = end;
-    } else if (code < 0x80) {
-      if (LITERAL_ASCII[code] === 1) {
-        i++;
-      } else if (code === PERCENT) {
-        if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
-          throw templateError(template, "invalid percent-encoding", i);
-        }
-        i += 3;
-      } else if (code === CURLY_CLOSE) {
-        throw templateError(template, 'stray "}"', i);
-      } else {
-        throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
+      i = literalStart = readExpression(template, i, tokens);
+    } else if (code < 0x80 && LITERAL_ASCII[code] === 1) {
+      i++;
+    } else if (code === PERCENT) {
+      if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
+        throw templateError(template, "invalid percent-encoding", i);
       }
+      i += 3;
+    } else if (code === CURLY_CLOSE) {
+      throw templateError(template, 'stray "}"', i);
     } else {
+      // Any other ASCII character is below U+00A0, so not a ucschar either.
       const codePoint = template.codePointAt(i)!;
       if (!isUcsOrPrivate(codePoint)) {
         throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
@@ -104,7 +89,8 @@ export function tokenize(template: string): Token[] {
 }
 
 // RFC 6570 §2.2 expression = "{" [ operator ] variable-list "}"; `start` is at the "{".
-function readExpression(template: string, start: number): { token: ExpressionToken; end: number } {
+// Pushes the expression onto `tokens` and returns the offset after its "}".
+function readExpression(template: string, start: number, tokens: Token[]): number {
   const length = template.length;
   let i = start + 1;
   let operator: TemplateOperator = "";
@@ -115,7 +101,7 @@ function readExpression(template: string, start: number): { token: ExpressionTok
   } else if (RESERVED_OPERATOR_CHARACTERS.includes(first) && first !== "") {
     throw templateError(template, `reserved operator ${describeCharacter(template, i)}`, i);
   }
-  const variables: VarspecToken[] = [];
+  const variables: CompiledVarspec[] = [];
   for (;;) {
     // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
     const nameStart = i;
@@ -141,7 +127,8 @@ function readExpression(template: string, start: number): { token: ExpressionTok
       code = template.charCodeAt(++i);
       if (code === COLON) throw templateError(template, "prefix and explode modifiers together", i);
     }
-    variables.push(Object.freeze({ name, explode, maxLength, offset: nameStart }));
+    // A varname is ALPHA / DIGIT / "_" / "." / pct-encoded: written as it is (§3.2.7).
+    variables.push({ name, outputName: name, explode, maxLength, offset: nameStart });
     if (code === CURLY_CLOSE) break;
     if (code === COMMA) {
       i++;
@@ -151,10 +138,8 @@ function readExpression(template: string, start: number): { token: ExpressionTok
     const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
     throw templateError(template, `invalid character ${describeCharacter(template, i)} ${where}`, i);
   }
-  return {
-    token: Object.freeze({ operator, variables: Object.freeze(variables), offset: start }),
-    end: i + 1,
-  };
+  tokens.push({ operator, variables, offset: start });
+  return i + 1;
 }
 
 // §2.3 varname = varchar *( ["."] varchar ); varchar = ALPHA / DIGIT / "_" / pct-encoded.
@@ -164,7 +149,7 @@ function readVarname(template: string, i: number, expressionStart: number, isFir
   const nameStart = i;
   for (;;) {
     const code = template.charCodeAt(i);
-    if (isVarcharAscii(code)) {
+    if (isVarchar(code)) {
       i++;
       continue;
     }
@@ -177,7 +162,7 @@ function readVarname(template: string, i: number, expressionStart: number, isFir
     }
     if (code === DOT && i > nameStart) {
       const next = template.charCodeAt(i + 1);
-      if (isVarcharAscii(next) || next === PERCENT) {
+      if (isVarchar(next) || next === PERCENT) {
         i++;
         continue;
       }
