@@ -9,10 +9,11 @@ Items:
   key:=json       a JSON parameter: a number, boolean, null, array or object (key:=42, tags:='["a"]')
   Name:value      a header (Authorization:'token abc')
   An item splits at its first ":=", "=" or ":", so "a:=1" is JSON, "X-Id:a=b" a header, "q=a:b" a string.
-  The keys baseUrl, mediaType, data and request are options, not parameters (data:='{"a":1}' is the body).
+  The keys method, url, baseUrl, headers, mediaType, data and request are options, not parameters
+  (data:='{"a":1}' is the body; Name:value items add to a headers:='{…}' item).
 
 Options:
-  --base-url URL  put URL before a path (default https://api.service.example)
+  --base-url URL  put URL before a path (default https://api.service.example); not with a baseUrl= item
   --curl          print the curl command line that sends the request
   -h, --help      print this help
   -v, --version   print the version

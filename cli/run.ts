@@ -27,19 +27,28 @@ export function run(argv: readonly string[], output: Output): number {
     if (commandLine.route === undefined) {
       throw new UsageError('Missing route: expected "METHOD /path", for example "GET /repos/{owner}/{repo}"');
     }
-    const options: EndpointOptions = {};
-    for (const [key, value] of commandLine.parameters) {
-      // Object.defineProperty: an item named __proto__ is a parameter like any other.
-      Object.defineProperty(options, key, { value, enumerable: true, writable: true, configurable: true });
-    }
+    // Object.fromEntries defines own properties: an item named __proto__ is a key like any
+    // other, and a later item with the same key replaces an earlier one.
+    const options: EndpointOptions = Object.fromEntries(commandLine.parameters);
     if (commandLine.headers.length > 0) {
-      const headers: HeadersInput = {};
-      for (const [name, value] of commandLine.headers) {
-        Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+      // Header items add to a headers:='{…}' item rather than replace it.
+      const given: unknown = options.headers;
+      if (given !== undefined && (given === null || typeof given !== "object" || Array.isArray(given))) {
+        throw new UsageError(
+          `Item headers:= must be a JSON object to take Name:value header items too, got ${JSON.stringify(given)}`,
+        );
       }
-      options.headers = headers;
+      options.headers = {
+        ...(given as HeadersInput | undefined),
+        ...Object.fromEntries(commandLine.headers),
+      };
     }
-    if (commandLine.baseUrl !== undefined) options.baseUrl = commandLine.baseUrl;
+    if (commandLine.baseUrl !== undefined) {
+      if (Object.hasOwn(options, "baseUrl")) {
+        throw new UsageError("Give the base url once: --base-url or a baseUrl= item, not both");
+      }
+      options.baseUrl = commandLine.baseUrl;
+    }
 
     const requestOptions = endpoint(commandLine.route, options);
     output.stdout(

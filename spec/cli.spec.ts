@@ -94,6 +94,22 @@ describe("service-endpoint (the built bin)", () => {
     expect(JSON.parse(query.stdout).url).toBe("https://api.service.example/things?__proto__=x");
   });
 
+  it("adds Name:value header items to a headers:= item, a header item winning the same name", () => {
+    const result = run("GET /", 'headers:={"X-A":"1","x-b":"json"}', "X-B:item", "X-C:3");
+    expect(JSON.parse(result.stdout).headers).toStrictEqual({
+      accept: "application/vnd.service.v3+json",
+      "user-agent": USER_AGENT,
+      "x-a": "1",
+      "x-b": "item",
+      "x-c": "3",
+    });
+  });
+
+  it("takes the base url from a baseUrl= item", () => {
+    const result = run("GET /things", "baseUrl=https://api.acme.test");
+    expect(JSON.parse(result.stdout).url).toBe("https://api.acme.test/things");
+  });
+
   it("prints the curl command line with --curl", () => {
     const result = run(
       "--curl",
@@ -138,6 +154,14 @@ describe("service-endpoint (the built bin)", () => {
       [
         ["GET /", "n:=abc"],
         'Invalid JSON in "n:=abc": write key:=json for a JSON value, key=value for a string',
+      ],
+      [
+        ["--base-url", "https://a.test", "GET /", "baseUrl=https://b.test"],
+        "Give the base url once: --base-url or a baseUrl= item, not both",
+      ],
+      [
+        ["GET /", "headers:=[1]", "X-A:1"],
+        "Item headers:= must be a JSON object to take Name:value header items too, got [1]",
       ],
     ])("%j", (args, message) => {
       expect(run(...args)).toStrictEqual({
