@@ -1,6 +1,6 @@
 // npm run check:package — the package as npm publishes it.
 //
-// 1. builds, and packs the tarball into a temporary directory (`npm pack`);
+// 1. packs the tarball into a temporary directory (`npm pack`, which builds through prepare);
 // 2. publint on the tarball: no error, warning or suggestion;
 // 3. @arethetypeswrong/cli on the tarball: no problem in node10, node16 (CJS and ESM) or bundler;
 // 4. strict TypeScript consumers of the unpacked tarball, compiled under moduleResolution node16
@@ -77,7 +77,7 @@ async function run(command, args, options = {}) {
 }
 
 try {
-  await run("npm", ["run", "build", "--silent"]);
+  // npm pack builds dist/ itself: it runs the prepare script before packing.
   const [packed] = JSON.parse(await run("npm", ["pack", "--json", "--pack-destination", work]));
   const tarball = join(work, packed.filename);
   console.log(`packed ${packed.filename}: ${packed.entryCount} files, ${packed.size} bytes`);
