@@ -2,6 +2,7 @@ import { EndpointError, describe, quote } from "./errors.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { isToken } from "./headers.js";
 import { isVarchar } from "./uri-template/tokenize.js";
+import { isAbsoluteUrl } from "./url.js";
 
 /** A route string split into its parts. */
 export interface ParsedRoute {
@@ -98,17 +99,30 @@ function splitRoute(route: string): ParsedRoute {
 
 /**
  * The `:name` form: a colon at the start of a path segment (`/:name`) means `{name}`. Nothing
- * else with a colon is a placeholder: not `user:pass@`, not `:8080`, not the query or fragment.
- * A single linear scan (no regular expression that could backtrack on hostile input).
+ * else with a colon is a placeholder: not `user:pass@` (nor `//:pass@`, an empty user name),
+ * not `:8080`, not the query or fragment. A single linear scan (no regular expression that
+ * could backtrack on hostile input).
  */
 export function colonToTemplate(url: string): string {
   if (!url.includes("/:")) return url;
-  let out = "";
-  let i = 0;
+  // RFC 3986 §3.2: after "scheme://" comes the authority, up to the next "/", "?" or "#"; the
+  // path, where segments start, begins at that "/".
+  const authorityStart = isAbsoluteUrl(url) ? url.indexOf("://") + 3 : 0;
+  let inAuthority = authorityStart > 0;
+  let out = url.slice(0, authorityStart);
+  let i = authorityStart;
   const n = url.length;
   while (i < n) {
     const c = url.charCodeAt(i);
     if (c === 0x3f /* ? */ || c === 0x23 /* # */) break;
+    if (inAuthority) {
+      if (c !== 0x2f /* / */) {
+        out += url[i];
+        i++;
+        continue;
+      }
+      inAuthority = false;
+    }
     if (c === 0x7b /* { */) {
       // Copy an expression through untouched: "{/:x}" is a template error for the engine to report.
       const close = url.indexOf("}", i);

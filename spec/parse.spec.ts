@@ -73,6 +73,11 @@ describe("endpoint.parse()", () => {
         "https://user:pass@host.test:8080/:org",
         "https://user:pass@host.test:8080/acme",
       ],
+      [
+        "an empty user name (//:pass@) is not a placeholder either",
+        "https://:pass@host.test/:org",
+        "https://:pass@host.test/acme",
+      ],
       [":name in the query is literal (org is left over)", "/x?since=:org", `${BASE}/x?since=:org&org=acme`],
     ])("%s", (_title, template, expected) => {
       expect(url(`GET ${template}`, { org: "acme" })).toBe(expected);
