@@ -1,7 +1,8 @@
+import { remember } from "./bounded-cache.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved } from "./uri-template/encode.js";
-import { MAX_CACHED_TEMPLATE_LENGTH, TEMPLATE_CACHE_SIZE, parseTemplate } from "./uri-template/index.js";
+import { compileTemplate } from "./uri-template/compile.js";
 import type { UriTemplate } from "./uri-template/index.js";
 import { isAbsoluteUrl } from "./url.js";
 
@@ -29,17 +30,19 @@ export interface CompiledUrl {
   readonly isValidAbsolute: boolean;
 }
 
-// Bounded like the engine's cache, oldest entry evicted first: urls with inlined ids are all distinct.
+// Bounded (lib/bounded-cache.ts): urls with inlined ids are all distinct.
 const cache = new Map<string, CompiledUrl>();
 
 /**
- * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the engine's
- * cache lookup and the per-template data below then cost one Map lookup per call.
+ * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the
+ * template's compilation and the per-template data below then cost one Map lookup per call.
+ * The template is compiled here, not through `parseTemplate`: this cache already holds it, and
+ * a second cache keyed by the same template would only repeat the lookup and the eviction.
  */
 export function compileUrl(url: string): CompiledUrl {
   const cached = cache.get(url);
   if (cached !== undefined) return cached;
-  const template = parseTemplate(colonToTemplate(url));
+  const template = compileTemplate(colonToTemplate(url));
   const variableNames = new Set(template.variableNames);
   const required = requiredNames(template);
   let namesReservedKey = false;
@@ -58,11 +61,7 @@ export function compileUrl(url: string): CompiledUrl {
     isPath: leadingLiteral(template).startsWith("/"),
     isValidAbsolute: hasValidAbsolutePrefix(leadingLiteral(template)),
   };
-  if (url.length <= MAX_CACHED_TEMPLATE_LENGTH) {
-    if (cache.size >= TEMPLATE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(url, compiled);
-  }
-  return compiled;
+  return remember(cache, url, compiled);
 }
 
 /**

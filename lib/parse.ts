@@ -1,3 +1,4 @@
+import { remember } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { applyMediaType, normalizeMediaType } from "./media-type.js";
@@ -79,12 +80,9 @@ function acceptFor(accept: string, format: string, previews: readonly string[]):
   // One entry in front of the map: the same accept and format as the call before, no new key string.
   if (accept === lastAccept && format === lastFormat) return lastResult;
   const key = format + " " + accept;
-  let result = acceptCache.get(key);
-  if (result === undefined) {
-    result = applyMediaType(accept, format, previews);
-    if (acceptCache.size >= ACCEPT_CACHE_LIMIT) acceptCache.clear();
-    acceptCache.set(key, result);
-  }
+  const result =
+    acceptCache.get(key) ??
+    remember(acceptCache, key, applyMediaType(accept, format, previews), ACCEPT_CACHE_LIMIT);
   lastAccept = accept;
   lastFormat = format;
   lastResult = result;

@@ -1,3 +1,4 @@
+import { remember } from "./bounded-cache.js";
 import { EndpointError, describe, quote } from "./errors.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { isToken } from "./headers.js";
@@ -35,9 +36,7 @@ export function validateMethod(method: unknown): string {
   return method;
 }
 
-const ROUTE_CACHE_LIMIT = 1000;
-/** Longer routes are split on every call and never cached, so the cache stays small in bytes too. */
-const MAX_CACHED_ROUTE_LENGTH = 4096;
+// Bounded (lib/bounded-cache.ts): a process that builds routes from ids must not grow without limit.
 const routeCache = new Map<string, ParsedRoute>();
 
 /**
@@ -47,12 +46,7 @@ const routeCache = new Map<string, ParsedRoute>();
 export function parseRoute(route: string): ParsedRoute {
   const cached = routeCache.get(route);
   if (cached !== undefined) return cached;
-  const parsed = splitRoute(route);
-  if (route.length > MAX_CACHED_ROUTE_LENGTH) return parsed;
-  // Bounded: a process that builds routes from ids must not grow without limit.
-  if (routeCache.size >= ROUTE_CACHE_LIMIT) routeCache.clear();
-  routeCache.set(route, parsed);
-  return parsed;
+  return remember(routeCache, route, splitRoute(route));
 }
 
 function splitRoute(route: string): ParsedRoute {

@@ -23,11 +23,12 @@ async function bundledFiles(exported: string): Promise<string[]> {
     .sort();
 }
 
+// The engine without its cache: endpoint() keeps compiled templates in its own url cache.
 const TEMPLATE_ENGINE = [
   "dist/ascii-set.mjs",
+  "dist/bounded-cache.mjs",
   "dist/errors.mjs",
   "dist/object.mjs",
-  "dist/uri-template/cache.mjs",
   "dist/uri-template/compile.mjs",
   "dist/uri-template/encode.mjs",
   "dist/uri-template/expand-varspec.mjs",
@@ -69,7 +70,9 @@ describe("tree-shaking of the built package", () => {
   });
 
   it("parseTemplate alone is the engine: no builder, no deepmerge", async () => {
-    expect(await bundledFiles("parseTemplate")).toEqual(TEMPLATE_ENGINE);
+    expect(await bundledFiles("parseTemplate")).toEqual(
+      [...TEMPLATE_ENGINE, "dist/uri-template/cache.mjs"].sort(),
+    );
   });
 
   it.each([

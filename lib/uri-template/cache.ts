@@ -1,13 +1,13 @@
+import { CACHE_SIZE, MAX_CACHED_KEY_LENGTH, remember } from "../bounded-cache.js";
 import { EndpointError, describe } from "../errors.js";
 import { compileTemplate } from "./compile.js";
 import type { UriTemplate } from "./types.js";
 
 /** How many compiled templates are kept; when full, the oldest entry is dropped first. */
-export const TEMPLATE_CACHE_SIZE = 1000;
+export const TEMPLATE_CACHE_SIZE = CACHE_SIZE;
 /** Longer templates are compiled on every call and never cached, so the cache stays small in bytes too. */
-export const MAX_CACHED_TEMPLATE_LENGTH = 4096;
+export const MAX_CACHED_TEMPLATE_LENGTH = MAX_CACHED_KEY_LENGTH;
 
-// A Map iterates in insertion order, so its first key is the oldest entry.
 const cache = new Map<string, UriTemplate>();
 
 /**
@@ -28,10 +28,5 @@ export function parseTemplate(template: string): UriTemplate {
       `Invalid URI template: expected a string, got ${describe(template)}`,
     );
   }
-  const compiled = compileTemplate(template);
-  if (template.length <= MAX_CACHED_TEMPLATE_LENGTH) {
-    if (cache.size >= TEMPLATE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(template, compiled);
-  }
-  return compiled;
+  return remember(cache, template, compileTemplate(template));
 }
