@@ -32,7 +32,7 @@ export function expandVarspec(
     if (Array.isArray(value)) return expandList(row, spec, value, template);
     if (isPlainObject(value)) return expandAssociative(row, spec, value, template);
   }
-  let text = typeof value === "string" ? value : scalarText(value, spec.name, "");
+  let text = typeof value === "string" ? value : scalarText(value, spec.name, undefined);
   if (spec.maxLength !== undefined) text = prefix(text, spec.maxLength);
   if (!row.named) return row.encode(text, spec.name);
   // §3.2.7–§3.2.9: name, then ifemp for an empty value, else "=" and the value
@@ -75,10 +75,9 @@ function expandList(
     const item = list[index];
     if (item === undefined || item === null) continue; // §3.2.1: only defined members
     if (typeof item === "object" && (Array.isArray(item) || isPlainObject(item))) {
-      throw invalidParameter(spec.name, item, ` at index ${index} of a list`);
+      throw invalidParameter(spec.name, item, index);
     }
-    const text =
-      typeof item === "string" ? item : scalarText(item, spec.name, ` at index ${index} of a list`);
+    const text = typeof item === "string" ? item : scalarText(item, spec.name, index);
     if (defined++ > 0) out += separator;
     if (repeatName) {
       out += text === "" ? spec.outputName + row.ifemp : spec.outputName + "=" + row.encode(text, spec.name);
@@ -106,11 +105,10 @@ function expandAssociative(
     const key = keys[index]!;
     const member = hasOwn(object, key) ? object[key] : undefined;
     if (member === undefined || member === null) continue;
-    const where = ` at key ${quote(key)} of an object`;
     if (typeof member === "object" && (Array.isArray(member) || isPlainObject(member))) {
-      throw invalidParameter(spec.name, member, where);
+      throw invalidParameter(spec.name, member, key);
     }
-    const text = typeof member === "string" ? member : scalarText(member, spec.name, where);
+    const text = typeof member === "string" ? member : scalarText(member, spec.name, key);
     if (spec.explode) {
       if (defined++ > 0) out += row.sep;
       out += row.encode(key, spec.name);
