@@ -5,6 +5,7 @@ import { cloneDeep, hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { TrustedMerged } from "./parse.js";
 import { compileUrl } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
+import { RESERVED_KEYS } from "./reserved-keys.js";
 import { parseRoute } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import type { EndpointDefaults, MediaType, MediaTypeInput, MergedOptions } from "./types.js";
@@ -65,12 +66,14 @@ function mergePlain(
 
 /** What `mergeCall` needs of a DEFAULTS snapshot, worked out once per snapshot. */
 interface DefaultsPlan {
-  /** The parameter keys of the snapshot, in order (their values are primitives). */
+  /** The parameter keys of the snapshot, in order (none of their values is a plain object or array). */
   readonly parameterKeys: readonly string[];
 }
 
-// `null`: the snapshot holds something the fast path leaves to the general one (a url, data,
-// request, or a parameter whose value is an object, which the merge would have to copy).
+// `null`: a default parameter is a plain object or an array. mergeOptions gives every call its
+// own copy of those (the snapshot's are frozen), so such snapshots take the general path. Any
+// other value — a Date, a class instance, `request`, `data` — both paths pass by reference, and
+// the snapshot's url is always replaced by the route's.
 const plans = new WeakMap<EndpointDefaults, DefaultsPlan | null>();
 
 function planOf(defaults: EndpointDefaults): DefaultsPlan | null {
@@ -80,14 +83,9 @@ function planOf(defaults: EndpointDefaults): DefaultsPlan | null {
   const parameterKeys: string[] = [];
   plan = { parameterKeys };
   for (const key of Object.keys(base)) {
+    if (RESERVED_KEYS.has(key)) continue;
     const value = base[key];
-    if (key === "method" || key === "baseUrl" || key === "headers" || key === "mediaType") continue;
-    if (
-      key === "url" ||
-      key === "data" ||
-      key === "request" ||
-      (typeof value === "object" && value !== null)
-    ) {
+    if (isPlainObject(value) || Array.isArray(value)) {
       plan = null;
       break;
     }
@@ -119,8 +117,9 @@ export interface CallMerge {
  * copies frozen headers before it returns them), and without default parameters the call's
  * parameters are not copied at all: parse reads them from the options. Returns `undefined`
  * for anything else (a method, url, baseUrl or request option, a parameter that is a plain
- * object, defaults with such values): the caller then takes the general path, `mergeOptions(defaults, normalizeOptions(route, options))`, which
- * repeats every check from the start, so errors are the same either way.
+ * object, defaults with a plain-object or array parameter): the caller then takes the general
+ * path, `mergeOptions(defaults, normalizeOptions(route, options))`, which repeats every check
+ * from the start, so errors are the same either way.
  */
 export function mergeCall(
   defaults: EndpointDefaults,
@@ -138,6 +137,10 @@ export function mergeCall(
     mediaType: defaults.mediaType,
     url: parsed.url,
   };
+  // As mergeOptions does: the defaults' request and data by reference (a call's request takes
+  // the general path; a call's data replaces them below).
+  if (defaults.request !== undefined) merged.request = defaults.request;
+  if (defaults.data !== undefined) merged.data = defaults.data;
   const base = defaults as unknown as Record<string, unknown>;
   const { parameterKeys } = plan;
   const parameterKeysOut = parameterKeys.slice();

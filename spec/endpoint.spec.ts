@@ -198,3 +198,36 @@ describe("endpoint()", () => {
     );
   });
 });
+
+describe("defaults holding request, data, a url and a Date", () => {
+  // Such defaults once sent every call down the general merge path; both paths must agree.
+  const when = new Date(0);
+  const hooks = endpoint.defaults({
+    request: { timeout: 5 },
+    data: "default body",
+    url: "/replaced-by-every-route",
+    since: when,
+    org: "acme",
+  });
+
+  it("builds the same request options as parse(merge()), request by reference", () => {
+    const direct = hooks("POST /orgs/{org}/hooks{?since}", { name: "web" });
+    expect(direct).toStrictEqual({
+      method: "post",
+      url: "https://api.service.example/orgs/acme/hooks?since=1970-01-01T00%3A00%3A00.000Z",
+      headers: DEFAULT_HEADERS,
+      body: "default body",
+      request: { timeout: 5 },
+    });
+    expect(direct.request).toBe(hooks.DEFAULTS.request);
+    expect(hooks.parse(hooks.merge("POST /orgs/{org}/hooks{?since}", { name: "web" }))).toStrictEqual(direct);
+  });
+
+  it("a call's data replaces the default body; a GET with the default data is refused either way", () => {
+    expect(hooks("PUT /orgs/{org}", { data: "mine" }).body).toBe("mine");
+    const message =
+      'ERR_INVALID_OPTIONS: Invalid options: a "GET" request has no body, but options.data is set; only POST, PUT, PATCH and DELETE send one';
+    expect(codeAndMessage(() => hooks("GET /orgs/{org}"))).toBe(message);
+    expect(codeAndMessage(() => hooks.parse(hooks.merge("GET /orgs/{org}")))).toBe(message);
+  });
+});
