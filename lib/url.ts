@@ -1,3 +1,4 @@
+import { remember } from "./bounded-cache.js";
 import { EndpointError, describe, quote } from "./errors.js";
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
@@ -9,15 +10,19 @@ export function isAbsoluteUrl(url: string): boolean {
   return ABSOLUTE_URL.test(url);
 }
 
-let lastValidBaseUrl: string | undefined;
+// The base urls that passed, so the check costs one lookup per call. An app has few (one per
+// builder, say the API and its uploads host); a bound keeps hostile ones from piling up.
+const validBaseUrls = new Map<string, string>();
+const VALID_BASE_URLS_SIZE = 64;
 
 /**
  * Checks that `baseUrl` is an absolute http(s) URL without query or fragment, made only of
- * visible ASCII: the WHATWG parser would silently drop a tab or newline and send a different
- * url than the one we return. One entry of memory keeps the common case free.
+ * visible ASCII: the WHATWG URL Standard's basic URL parser removes every ASCII tab or newline
+ * (and trims C0 controls and spaces) first, so it would send a different url than the one we
+ * return.
  */
 export function validateBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl === "string" && baseUrl === lastValidBaseUrl) return baseUrl;
+  if (typeof baseUrl === "string" && validBaseUrls.has(baseUrl)) return baseUrl;
   if (typeof baseUrl !== "string") {
     throw new EndpointError(
       "ERR_INVALID_BASE_URL",
@@ -51,8 +56,7 @@ export function validateBaseUrl(baseUrl: unknown): string {
       `Invalid baseUrl ${quote(baseUrl)}: a base URL cannot have a query or fragment`,
     );
   }
-  lastValidBaseUrl = baseUrl;
-  return baseUrl;
+  return remember(validBaseUrls, baseUrl, baseUrl, VALID_BASE_URLS_SIZE);
 }
 
 /** Checks that an absolute url parses as the WHATWG URL parser (what fetch uses) would. */
