@@ -1,4 +1,4 @@
-import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
+import { ALPHA_DIGIT, allInSet, asciiSet } from "./ascii-set.js";
 import { EndpointError, codePointLabel, describe, quote } from "./errors.js";
 import { isPlainObject, setOwn } from "./object.js";
 import type { Headers } from "./types.js";
@@ -9,12 +9,7 @@ const TCHAR = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "!#$%&'*+-.^_`|~");
 
 /** RFC 9110 §5.6.2: is `text` a token (a valid header name or method)? */
 export function isToken(text: string): boolean {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || TCHAR[code] === 0) return false;
-  }
-  return true;
+  return text.length > 0 && allInSet(text, TCHAR);
 }
 
 // Fetch "normalize": strip leading and trailing HTTP whitespace (HTAB, LF, CR, SP).

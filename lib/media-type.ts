@@ -1,4 +1,4 @@
-import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
+import { ALPHA_DIGIT, allInSet, asciiSet } from "./ascii-set.js";
 import { EndpointError, describe, quote } from "./errors.js";
 import { isPlainObject } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
@@ -89,11 +89,7 @@ const FORMAT_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-_.+");
 function isMediaTypeWord(word: string, isFormat: boolean): boolean {
   if (word.length === 0) return isFormat;
   if (word.length > 200) return false;
-  const allowed = isFormat ? FORMAT_ASCII : WORD_ASCII;
-  for (let i = 0; i < word.length; i++) {
-    if (allowed[word.charCodeAt(i)] !== 1) return false;
-  }
-  return true;
+  return allInSet(word, isFormat ? FORMAT_ASCII : WORD_ASCII);
 }
 
 /** One entry of an accept header split into `application/vnd.<vendor>` and the rest. */

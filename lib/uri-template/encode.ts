@@ -19,8 +19,15 @@ const PCT: readonly string[] = /*#__PURE__*/ Array.from(
 );
 
 /** Whether a UTF-16 code unit is an ASCII hex digit; `NaN` (past the end) is not. */
-export function isHexDigit(code: number): boolean {
+function isHexDigit(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+}
+
+/** RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG, at offset `i` of `text`. */
+export function isPctEncodedAt(text: string, i: number): boolean {
+  return (
+    text.charCodeAt(i) === 0x25 && isHexDigit(text.charCodeAt(i + 1)) && isHexDigit(text.charCodeAt(i + 2))
+  );
 }
 
 /**
@@ -65,12 +72,7 @@ function encodeFrom(
     if (code < 0x80) {
       if (allowed[code] === 1) {
         i++;
-      } else if (
-        keepTriplets &&
-        code === 0x25 &&
-        isHexDigit(value.charCodeAt(i + 1)) &&
-        isHexDigit(value.charCodeAt(i + 2))
-      ) {
+      } else if (keepTriplets && isPctEncodedAt(value, i)) {
         i += 3; // a pct-encoded triplet is copied as written
       } else {
         out += value.slice(runStart, i) + PCT[code]!;

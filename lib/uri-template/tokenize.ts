@@ -1,5 +1,5 @@
 import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
-import { isHexDigit } from "./encode.js";
+import { isPctEncodedAt } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
 import type { CompiledVarspec } from "./expand-varspec.js";
 import type { TemplateOperator } from "./types.js";
@@ -69,7 +69,7 @@ export function tokenize(template: string): Token[] {
     } else if (code < 0x80 && LITERAL_ASCII[code] === 1) {
       i++;
     } else if (code === PERCENT) {
-      if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
+      if (!isPctEncodedAt(template, i)) {
         throw templateError(template, "invalid percent-encoding", i);
       }
       i += 3;
@@ -154,7 +154,7 @@ function readVarname(template: string, i: number, expressionStart: number, isFir
       continue;
     }
     if (code === PERCENT) {
-      if (!isHexDigit(template.charCodeAt(i + 1)) || !isHexDigit(template.charCodeAt(i + 2))) {
+      if (!isPctEncodedAt(template, i)) {
         throw templateError(template, "invalid percent-encoding in variable name", i);
       }
       i += 3;
