@@ -26,7 +26,10 @@ export interface CompiledUrl {
   readonly mayHaveQueryOrFragment: boolean;
   /** The template starts with "/": every expansion is a path. */
   readonly isPath: boolean;
-  /** The template starts with a literal `scheme://authority/` that parses: every expansion is a valid absolute url. */
+  /**
+   * The template starts with a literal `scheme://authority` followed by "/", "?" or "#" that
+   * parses: every expansion is a valid absolute url.
+   */
   readonly isValidAbsolute: boolean;
 }
 
@@ -45,6 +48,7 @@ export function compileUrl(url: string): CompiledUrl {
   const template = compileTemplate(colonToTemplate(url));
   const variableNames = new Set(template.variableNames);
   const required = requiredNames(template);
+  const literal = leadingLiteral(template);
   let namesReservedKey = false;
   for (const name of variableNames) if (RESERVED_KEYS.has(name)) namesReservedKey = true;
   const compiled: CompiledUrl = {
@@ -58,8 +62,8 @@ export function compileUrl(url: string): CompiledUrl {
         ? part.includes("?") || part.includes("#")
         : part.operator === "+" || part.operator === "#" || part.operator === "?" || part.operator === "&",
     ),
-    isPath: leadingLiteral(template).startsWith("/"),
-    isValidAbsolute: hasValidAbsolutePrefix(leadingLiteral(template)),
+    isPath: literal.startsWith("/"),
+    isValidAbsolute: hasValidAbsolutePrefix(literal),
   };
   return remember(cache, url, compiled);
 }
@@ -85,7 +89,8 @@ function requiredNames(template: UriTemplate): readonly string[] {
 
 // Every expansion begins with the template's leading literal (as the engine writes it). When that
 // literal holds a whole `scheme://authority` followed by "/", "?" or "#", the WHATWG parser
-// decides on it alone: what follows is path, query or fragment, states that never fail.
+// decides on it alone: what follows is path, query or fragment, states of the URL Standard's
+// basic URL parser that never fail.
 function hasValidAbsolutePrefix(literal: string): boolean {
   if (!isAbsoluteUrl(literal)) return false;
   let end = literal.indexOf("://") + 3;

@@ -3,7 +3,12 @@
  * The codes are part of the public contract: they never change meaning between releases.
  */
 export type EndpointErrorCode =
-  /** `options` (or `defaults`) is not a plain object, or `route` is neither a string nor an object. */
+  /**
+   * `options` (or `defaults`) is not a plain object, or `route` is neither a string nor an
+   * object; a route and an option give different methods or urls; `data` on a method without a
+   * body; `request` that is not an object; options nested more than 100 levels deep or cyclic;
+   * an adapter given something that is not request options.
+   */
   | "ERR_INVALID_OPTIONS"
   /** A route string that is not `"URL"` or `"METHOD URL"`. */
   | "ERR_INVALID_ROUTE"
@@ -19,7 +24,10 @@ export type EndpointErrorCode =
   | "ERR_ABSOLUTE_URL"
   /** A malformed RFC 6570 template, or a prefix modifier applied to a list or object value. */
   | "ERR_INVALID_TEMPLATE"
-  /** A required path placeholder has no value (`undefined` or `null`). */
+  /**
+   * A required path placeholder has no value: `undefined`, `null`, or a list or object without a
+   * defined member (RFC 6570 §2.3).
+   */
   | "ERR_MISSING_PARAMETER"
   /** A template value that cannot be expanded (a symbol, a function, an invalid Date, a non-finite number, a class instance). */
   | "ERR_INVALID_PARAMETER"

@@ -29,7 +29,8 @@ export interface TrustedMerged {
   [parameter: string]: unknown;
 }
 
-// Spec §2.4: a body only for these; GET and HEAD send their parameters as the query (§2.2).
+// Spec §2.4: a body only for these. Every other method — GET and HEAD (§2.2), but also OPTIONS,
+// TRACE and custom ones — sends its leftover parameters as the query (docs/decisions.md §2).
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** `BODY_METHODS.has(method.toUpperCase())`, without a new string for the usual spellings. */

@@ -40,7 +40,8 @@ export function validateMethod(method: unknown): string {
 const routeCache = new Map<string, ParsedRoute>();
 
 /**
- * Splits `"METHOD url"` or `"url"` (spec §4 rule 4: a bare url means GET). Exactly one space
+ * Splits `"METHOD url"` or `"url"` (spec §4 rule 4; a bare url leaves the method to the options,
+ * then the defaults, GET unless changed: docs/decisions.md §2). Exactly one space
  * separates the two; any other whitespace is an error rather than a guess.
  */
 export function parseRoute(route: string): ParsedRoute {

@@ -1,6 +1,9 @@
 /** Public types of service-endpoint. */
 
-/** A route string: `"METHOD url"` (`"POST /repos/{owner}/{repo}/issues"`) or a bare `"url"` (method GET). */
+/**
+ * A route string: `"METHOD url"` (`"POST /repos/{owner}/{repo}/issues"`) or a bare `"url"`, whose
+ * method comes from the options, then the defaults (GET unless `.defaults()` changed it).
+ */
 export type Route = string;
 
 /** An HTTP method. Any RFC 9110 token is accepted; these are the common ones. */
