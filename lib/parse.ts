@@ -149,12 +149,11 @@ export function parseTrusted(
   const compiled = call?.compiled ?? compileUrl(url);
   // The parameters are the keys of the source that are not reserved; the template reads them
   // from the source itself unless one of its variables is named like a reserved key.
+  const keys = parameterKeys ?? Object.keys(merged).filter((key) => !RESERVED_KEYS.has(key));
   let parameters = parameterSource;
   if (compiled.namesReservedKey) {
     const own: Record<string, unknown> = {};
-    for (const key of Object.keys(parameterSource)) {
-      if (!RESERVED_KEYS.has(key)) setOwn(own, key, parameterSource[key]);
-    }
+    for (const key of keys) setOwn(own, key, parameterSource[key]);
     parameters = own;
   }
   const required = compiled.requiredNames;
@@ -194,7 +193,6 @@ export function parseTrusted(
   }
 
   const variableNames = compiled.variableNames;
-  const keys = parameterKeys ?? Object.keys(merged).filter((key) => !RESERVED_KEYS.has(key));
 
   // Frozen headers are the defaults' own (mergeCall shares them): copy those; every other
   // headers object here was made for this call. A spread, never Object.assign: an own
