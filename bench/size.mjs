@@ -1,14 +1,17 @@
 // npm run size: the browser bundle of `import { endpoint }` from service-endpoint (dist/index.mjs,
-// deepmerge included) and from @octokit/endpoint, built the same way (esbuild: bundle, minify,
-// ESM, platform browser), then gzip -9. Prints both sizes and the ratio, and writes them into the
-// marked "size" section of docs/performance.md.
+// deepmerge included) and from @octokit/endpoint, built the same way (esbuild with
+// bench/bundle-options.json: bundle, minify, ESM, platform browser), then gzip -9. Prints both
+// sizes and the ratio, and writes them into the marked "size" section of docs/performance.md.
 import { build } from "esbuild";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const TARGET = 1.25;
+/** esbuild's options for every bundle measured here; spec/tree-shaking.spec.ts bundles with them too. */
+const BUNDLE_OPTIONS = JSON.parse(readFileSync(new URL("./bundle-options.json", import.meta.url), "utf8"));
+/** The size target: the gzip bundle at most this many times @octokit/endpoint's. */
+export const TARGET = 1.25;
 
 /** Bundles `import { endpoint } from <specifier>` and returns its minified and gzip -9 sizes. */
 export function measure(specifier) {
@@ -23,10 +26,7 @@ async function measureModule(contents) {
       resolveDir: root,
       loader: "js",
     },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
+    ...BUNDLE_OPTIONS,
     write: false,
     metafile: true,
     logLevel: "silent",

@@ -1,18 +1,20 @@
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 // A browser bundle of one export of the built package, as an app's bundler would make it
-// (esbuild, the same settings as `npm run size`): which files contribute code to it.
+// (esbuild with bench/bundle-options.json, the options `npm run size` uses): which files
+// contribute code to it.
 const root = join(__dirname, "..");
+const bundleOptions = JSON.parse(
+  readFileSync(join(root, "bench/bundle-options.json"), "utf8"),
+) as BuildOptions;
 
 async function bundledFiles(exported: string): Promise<string[]> {
   const result = await build({
     stdin: { contents: `export { ${exported} } from "service-endpoint";`, resolveDir: root, loader: "js" },
     absWorkingDir: root,
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
+    ...bundleOptions,
     write: false,
     metafile: true,
     logLevel: "silent",

@@ -10,7 +10,7 @@ export type RequestBody =
   | { kind: "text"; text: string }
   /** A plain object, an array or a JSON primitive, already serialised. `addContentType` when the headers name none. */
   | { kind: "json"; text: string; addContentType: boolean }
-  | { kind: "bytes"; bytes: ArrayBuffer | ArrayBufferView }
+  | { kind: "bytes"; value: ArrayBuffer | ArrayBufferView }
   | { kind: "blob"; value: Blob }
   | { kind: "form-data"; value: FormData }
   | { kind: "url-search-params"; value: URLSearchParams }
@@ -95,7 +95,7 @@ export function classifyBody(
   if (typeof body === "object" && body !== null) {
     const tag = tagOf(body);
     if (tag === "ArrayBuffer" || ArrayBuffer.isView(body)) {
-      return { kind: "bytes", bytes: body as ArrayBuffer | ArrayBufferView };
+      return { kind: "bytes", value: body as ArrayBuffer | ArrayBufferView };
     }
     if (tag === "Blob" || tag === "File") return { kind: "blob", value: body as Blob };
     if (tag === "FormData") return { kind: "form-data", value: body as FormData };

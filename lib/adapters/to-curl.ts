@@ -24,6 +24,9 @@ export interface ToCurlOptions {
 /** The content-type fetch gives a `URLSearchParams` body; curl sends the same. */
 const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 
+/** How the error message names each kind of body that cannot be a command-line argument. */
+const UNWRITABLE_BODIES = { blob: "Blob", "form-data": "FormData", stream: "ReadableStream" } as const;
+
 /** POSIX shell single quotes: nothing inside is special, and a `'` is written as `'\''`. */
 export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
@@ -92,7 +95,7 @@ export function toCurl(requestOptions: RequestOptions, options: ToCurlOptions = 
       text = body.text;
       break;
     case "bytes":
-      text = bytesAsText(body.bytes);
+      text = bytesAsText(body.value);
       break;
     case "url-search-params":
       headers["content-type"] ??= FORM_CONTENT_TYPE;
@@ -102,8 +105,8 @@ export function toCurl(requestOptions: RequestOptions, options: ToCurlOptions = 
     case "form-data":
     case "stream":
       rejectBody(
-        `a ${body.kind === "form-data" ? "FormData" : body.kind === "blob" ? "Blob" : "ReadableStream"} ` +
-          "body cannot be written on a command line; read it into a string or bytes first",
+        `a ${UNWRITABLE_BODIES[body.kind]} body cannot be written on a command line; ` +
+          "read it into a string or bytes first",
       );
   }
   if (text?.includes("\0")) rejectBody("a body holding a NUL character cannot be a command-line argument");

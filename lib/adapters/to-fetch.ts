@@ -105,7 +105,7 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
     case "bytes":
     case "blob":
     case "url-search-params":
-      init.body = body.kind === "bytes" ? body.bytes : body.value;
+      init.body = body.value;
       break;
     case "form-data":
       // Only fetch knows the multipart boundary; a content-type without it makes the body unreadable.
