@@ -3,6 +3,9 @@ import { EndpointError, describe, quote } from "./errors.js";
 import { isPlainObject } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
 
+/** The content-type of a JSON body: `parse()` gives it to one it builds, the adapters to a hand-made one. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
 const PREVIEW_SUFFIX = "-preview";
 
 /** Cuts one trailing `-preview`: `"squirrel-girl-preview"` and `"squirrel-girl"` name the same preview. */

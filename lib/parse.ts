@@ -1,7 +1,7 @@
 import { remember } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
-import { applyMediaType, normalizeMediaType } from "./media-type.js";
+import { JSON_CONTENT_TYPE, applyMediaType, normalizeMediaType } from "./media-type.js";
 import { hasOwn, isPlainObject, setOwn } from "./object.js";
 import { validateRequestMeta } from "./normalize.js";
 import { validateMethod } from "./route.js";
@@ -89,8 +89,6 @@ function acceptFor(accept: string, format: string, previews: readonly string[]):
   lastResult = result;
   return result;
 }
-
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
  * `parse()` for any object of the merged shape, hand-made ones too: validates and fills in what

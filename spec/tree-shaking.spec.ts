@@ -40,10 +40,12 @@ const TEMPLATE_ENGINE = [
   "dist/uri-template/values.mjs",
 ];
 
+// media-type.mjs: only its JSON_CONTENT_TYPE, the one constant the adapters share with parse().
 const ADAPTER_BASE = [
   "dist/adapters/assert-request-options.mjs",
   "dist/adapters/outgoing-headers.mjs",
   "dist/adapters/request-body.mjs",
+  "dist/media-type.mjs",
 ];
 
 describe("tree-shaking of the built package", () => {

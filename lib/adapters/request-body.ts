@@ -1,8 +1,5 @@
 import { EndpointError, describe } from "../errors.js";
 
-/** The content-type `parse()` gives a JSON body; the adapters give the same to a hand-made one. */
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
-
 /** What an adapter has to send, sorted by how clients take it. */
 export type RequestBody =
   | { kind: "none" }

@@ -2,7 +2,8 @@ import { EndpointError, quote } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { assertRequestOptions } from "./assert-request-options.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
-import { JSON_CONTENT_TYPE, classifyBody, sendsEmptyBody } from "./request-body.js";
+import { JSON_CONTENT_TYPE } from "../media-type.js";
+import { classifyBody, sendsEmptyBody } from "./request-body.js";
 
 /**
  * The `init` type of the environment's own `fetch` (the DOM lib's or `@types/node`'s
