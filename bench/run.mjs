@@ -426,7 +426,7 @@ function markdown(cases, memory, machine, sizes) {
     "",
     "## Memory",
     "",
-    `${memory.calls.toLocaleString("en-US")} calls of \`endpoint()\`, each with a distinct url (the id is inlined, so every url is a new template: \`GET /repos/octo/hello/issues/<i>/comments{?page}\`), in ${memory.seconds.toFixed(1)} s. Heap used after a full GC: ${fmtMB(memory.before)} before, ${fmtMB(memory.after)} after (${memory.after >= memory.before ? "+" : ""}${fmtMB(memory.after - memory.before)}); highest sample during the run ${fmtMB(memory.peak)}. The compiled-template cache (lib/uri-template/cache.ts) and the route cache (lib/route.ts) are bounded at 1,000 entries each, so the heap does not grow with the number of distinct urls.`,
+    `${memory.calls.toLocaleString("en-US")} calls of \`endpoint()\`, each with a distinct url (the id is inlined, so every url is a new template: \`GET /repos/octo/hello/issues/<i>/comments{?page}\`), in ${memory.seconds.toFixed(1)} s. Heap used after a full GC: ${fmtMB(memory.before)} before, ${fmtMB(memory.after)} after (${memory.after >= memory.before ? "+" : ""}${fmtMB(memory.after - memory.before)}); highest sample during the run ${fmtMB(memory.peak)}. The compiled-url cache (lib/compiled-url.ts) and the route cache (lib/route.ts) are bounded at 1,000 entries each (lib/bounded-cache.ts), so the heap does not grow with the number of distinct urls.`,
     "",
     "## Bundle size",
     "",

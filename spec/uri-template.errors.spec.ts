@@ -1,5 +1,5 @@
 // Malformed templates and values the engine refuses: exact code, exact message.
-import { expandFormQuery, parseTemplate } from "../lib/uri-template/index.js";
+import { formQuery, parseTemplate } from "../lib/uri-template/index.js";
 import { thrown } from "./helpers/thrown.js";
 
 describe("parseTemplate() rejects malformed templates with ERR_INVALID_TEMPLATE", () => {
@@ -229,15 +229,15 @@ describe("expand() rejects values that cannot be expanded with ERR_INVALID_PARAM
   });
 });
 
-describe("expandFormQuery() errors", () => {
+describe("formQuery() errors", () => {
   it("rejects a value that cannot be expanded, naming the parameter", () => {
-    const error = thrown(() => expandFormQuery([["per-page", Symbol("s")]], false));
+    const error = thrown(() => formQuery([["per-page", Symbol("s")]], "?"));
     expect(error.code).toBe("ERR_INVALID_PARAMETER");
     expect(error.message).toBe('Invalid parameter "per-page": cannot expand a symbol in a URI template');
   });
 
   it("rejects a lone surrogate in a name", () => {
-    const error = thrown(() => expandFormQuery([["a\ud800", "v"]], false));
+    const error = thrown(() => formQuery([["a\ud800", "v"]], "?"));
     expect(error.code).toBe("ERR_INVALID_PARAMETER");
     expect(error.message).toBe(
       'Invalid parameter "a\\ud800": a lone surrogate (U+D800) cannot be encoded as UTF-8',
@@ -245,7 +245,7 @@ describe("expandFormQuery() errors", () => {
   });
 
   it("rejects a name that is not a string", () => {
-    const error = thrown(() => expandFormQuery([[1 as unknown as string, "v"]], true));
+    const error = thrown(() => formQuery([[1 as unknown as string, "v"]], "&"));
     expect(error.code).toBe("ERR_INVALID_PARAMETER");
     expect(error.message).toBe("Invalid query parameter name: expected a string, got number 1");
   });

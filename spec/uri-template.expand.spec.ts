@@ -2,7 +2,7 @@
 import {
   MAX_CACHED_TEMPLATE_LENGTH,
   TEMPLATE_CACHE_SIZE,
-  expandFormQuery,
+  formQuery,
   parseTemplate,
 } from "../lib/uri-template/index.js";
 
@@ -205,10 +205,10 @@ describe("encoding (RFC 6570 §3.2.1)", () => {
   });
 });
 
-describe("expandFormQuery()", () => {
+describe("formQuery()", () => {
   it("serialises names and values as a form-style query", () => {
     expect(
-      expandFormQuery(
+      formQuery(
         [
           ["per-page", 30],
           ["filter[x]", "a b"],
@@ -217,47 +217,47 @@ describe("expandFormQuery()", () => {
           ["o", { k: "v" }],
           ["e", ""],
         ],
-        false,
+        "?",
       ),
     ).toBe("?per-page=30&filter%5Bx%5D=a%20b&%C3%BC=a,b&o=k,v&e=");
   });
 
   it("starts with & for a continuation", () => {
-    expect(expandFormQuery([["a", 1]], true)).toBe("&a=1");
+    expect(formQuery([["a", 1]], "&")).toBe("&a=1");
     expect(
-      expandFormQuery(
+      formQuery(
         new Map([
           ["a", "x"],
           ["b", "y"],
         ]),
-        true,
+        "&",
       ),
     ).toBe("&a=x&b=y");
   });
 
   it("returns an empty string when no value is defined", () => {
-    expect(expandFormQuery([], false)).toBe("");
+    expect(formQuery([], "?")).toBe("");
     expect(
-      expandFormQuery(
+      formQuery(
         [
           ["a", undefined],
           ["b", null],
           ["c", []],
           ["d", {}],
         ],
-        false,
+        "?",
       ),
     ).toBe("");
   });
 
   it("keeps duplicate names", () => {
     expect(
-      expandFormQuery(
+      formQuery(
         [
           ["a", 1],
           ["a", 2],
         ],
-        false,
+        "?",
       ),
     ).toBe("?a=1&a=2");
   });

@@ -5,22 +5,14 @@ import { OPERATORS } from "./operators.js";
 
 /**
  * Serialises parameters exactly as the RFC 6570 form-style query `{?a,b,c}` (§3.2.8) would, or
- * `{&a,b,c}` (§3.2.9) when `continuation` is true, for names that need not be valid varnames:
- * each name is pct-encoded with the unreserved set. Undefined values are left out; returns ""
- * when none is defined.
+ * `{&a,b,c}` (§3.2.9) with `first` "&", for names that need not be valid varnames: each name is
+ * pct-encoded with the unreserved set. Undefined values are left out; returns "" when none is
+ * defined. `first` "" gives the bare `a=1&b=2` that `serializeQuery()` returns.
  *
  * @example
- * expandFormQuery([["per-page", 30], ["filter[x]", "a b"], ["q", undefined]], false);
+ * formQuery([["per-page", 30], ["filter[x]", "a b"], ["q", undefined]], "?");
  * // "?per-page=30&filter%5Bx%5D=a%20b"
  */
-export function expandFormQuery(
-  entries: Iterable<readonly [string, unknown]>,
-  continuation: boolean,
-): string {
-  return formQuery(entries, continuation ? "&" : "?");
-}
-
-/** The query of `expandFormQuery` after `first` instead of "?" or "&" (`""`: the bare `a=1&b=2`). */
 export function formQuery(entries: Iterable<readonly [string, unknown]>, first: string): string {
   let out = "";
   // Indexed for arrays (the endpoint's own call): no iterator object and no destructuring per entry.
