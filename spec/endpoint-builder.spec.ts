@@ -47,7 +47,7 @@ function deepMerged(earlier: unknown, later: unknown): unknown {
 }
 
 describe("EndpointBuilder", () => {
-  it("README example: a subclass with its own defaults, helpers and query style survives defaults() chains", () => {
+  it("a subclass with its own defaults, a helper method and a Rails-style query with unencoded brackets (ids[]=1) survives defaults() chains", () => {
     const acme = new AcmeEndpoint();
     const paged = acme.defaults({ per_page: 50 }).defaults({ headers: { authorization: "token abc" } });
     expect(paged).toBeInstanceOf(AcmeEndpoint);

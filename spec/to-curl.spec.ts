@@ -11,7 +11,7 @@ function options(method: string, extra: Partial<RequestOptions> = {}): RequestOp
 }
 
 describe("toCurl", () => {
-  it("README example: a POST with a JSON body", () => {
+  it("writes a POST with a JSON body, the apostrophe in it quoted for the shell", () => {
     expect(
       toCurl({
         method: "post",

@@ -20,7 +20,7 @@ function text(body: unknown): string {
 }
 
 describe("toFetch", () => {
-  it("README example: a POST with a JSON body", () => {
+  it("turns a POST with a JSON body into the uppercase method, the headers as given and the body as JSON text", () => {
     const body = { title: "Hi" };
     const [target, init] = toFetch(
       options("post", {
