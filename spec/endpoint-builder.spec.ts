@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { callable, EndpointBuilder, EndpointError } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
+import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 
 class AcmeEndpoint extends EndpointBuilder {
   constructor(defaults?: EndpointOptions) {
@@ -22,12 +23,6 @@ class AcmeEndpoint extends EndpointBuilder {
           : [`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`],
       )
       .join("&");
-  }
-}
-
-class LockedEndpoint extends EndpointBuilder {
-  override allowsAbsoluteUrl(): boolean {
-    return false;
   }
 }
 

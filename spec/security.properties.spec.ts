@@ -17,6 +17,7 @@ import {
   prototypeKeys,
   validCase,
 } from "./helpers/hostile.js";
+import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 
 const lib = { EndpointBuilder, EndpointError, callable, endpoint };
 const settings = { seed: 4242, numRuns: 300 };
@@ -107,11 +108,6 @@ describe("hostile input (issue 4, points 1–4)", () => {
   });
 
   it("a builder that forbids absolute urls never sends a request to another origin", () => {
-    class LockedEndpoint extends EndpointBuilder {
-      override allowsAbsoluteUrl(): boolean {
-        return false;
-      }
-    }
     const locked = callable(
       new LockedEndpoint({ baseUrl: "https://api.acme.example", headers: { authorization: "token secret" } }),
     );
