@@ -8,6 +8,7 @@ import { mergeOptions } from "../lib/merge.js";
 import { mergeDefaults } from "../lib/merge-defaults.js";
 import { normalizeOptions } from "../lib/normalize.js";
 import type { EndpointDefaults, EndpointOptions } from "../lib/types.js";
+import { isPlain, own } from "./helpers/hostile.js";
 
 const settings = { seed: 20261122, numRuns: 250 };
 
@@ -34,21 +35,6 @@ function sameInOrder(a: unknown, b: unknown, path = "$"): string | undefined {
     return undefined;
   }
   return Object.is(a, b) ? undefined : `${path}: ${String(a)} vs ${String(b)}`;
-}
-
-function isPlain(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object") return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** Builds a plain object with own keys in the given order, "__proto__" included, as JSON.parse would. */
-function objectOf(entries: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  }
-  return object;
 }
 
 const SHARED_DATE = new Date(0);
@@ -85,7 +71,7 @@ const nested: fc.Arbitrary<unknown> = fc.oneof(
         maxLength: 3,
         selector: ([key]) => key,
       })
-      .map(objectOf),
+      .map((entries) => own(entries)),
   },
 );
 const headers = fc
@@ -96,7 +82,7 @@ const headers = fc
     ),
     { maxLength: 3, selector: ([key]) => key.toLowerCase() },
   )
-  .map(objectOf);
+  .map((entries) => own(entries));
 const mediaType = fc.record(
   {
     format: fc.constantFrom("", "raw", "diff", "text+json"),
@@ -128,7 +114,7 @@ const options: fc.Arbitrary<Record<string, unknown>> = fc
       parameters?: [string, unknown][];
     };
     const entries: [string, unknown][] = [...Object.entries(named), ...parameters];
-    return fc.shuffledSubarray(entries, { minLength: entries.length }).map(objectOf);
+    return fc.shuffledSubarray(entries, { minLength: entries.length }).map((entries) => own(entries));
   });
 
 /**
@@ -146,7 +132,7 @@ const callOptions: fc.Arbitrary<Record<string, unknown>> = fc
     options,
   )
   .map(([placeholders, layer]) =>
-    objectOf([
+    own([
       ...Object.entries(placeholders),
       ...Object.entries(layer).filter(([name]) => name !== "method" && name !== "url"),
     ]),
