@@ -1,5 +1,6 @@
-import { endpoint, EndpointBuilder, EndpointError, VERSION } from "../lib/index.js";
+import { endpoint, EndpointBuilder, VERSION } from "../lib/index.js";
 import { assertDeepFrozen } from "./helpers/hostile.js";
+import { errorOf } from "./helpers/thrown.js";
 
 const USER_AGENT = `service-endpoint.js/${VERSION}`;
 
@@ -123,14 +124,8 @@ describe("endpoint.defaults()", () => {
     ['"GET /x"', "GET /x"],
     ["an instance of Map", new Map()],
   ])("throws ERR_INVALID_OPTIONS for defaults that are %s", (description, value) => {
-    let thrown: unknown;
-    try {
-      endpoint.defaults(value as never);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(EndpointError);
-    expect(thrown).toMatchObject({
+    // errorOf() fails the test unless an EndpointError is thrown.
+    expect(errorOf(() => endpoint.defaults(value as never))).toStrictEqual({
       code: "ERR_INVALID_OPTIONS",
       message: `Invalid defaults: ${description}; expected a plain object of options`,
     });

@@ -3,12 +3,12 @@
 // fast-check: the same cases on every run, and few enough to stay fast.
 import fc from "fast-check";
 import { EndpointBuilder } from "../lib/endpoint-builder.js";
-import { EndpointError } from "../lib/errors.js";
 import { mergeOptions } from "../lib/merge.js";
 import { mergeDefaults } from "../lib/merge-defaults.js";
 import { normalizeOptions } from "../lib/normalize.js";
 import type { EndpointDefaults, EndpointOptions } from "../lib/types.js";
 import { isPlain, own } from "./helpers/hostile.js";
+import { outcome } from "./helpers/thrown.js";
 
 const settings = { seed: 20261122, numRuns: 250 };
 
@@ -149,15 +149,6 @@ const snapshot: fc.Arbitrary<EndpointDefaults> = fc
       LIBRARY,
     ),
   );
-
-function outcome(run: () => unknown): { value: unknown } | { code: string; message: string } {
-  try {
-    return { value: run() };
-  } catch (error) {
-    if (error instanceof EndpointError) return { code: error.code, message: error.message };
-    throw error;
-  }
-}
 
 describe("the per-call merge and the .defaults() merge mean the same", () => {
   it("mergeOptions(D, o) equals mergeDefaults(D, o), key order included, for random defaults and options", () => {
