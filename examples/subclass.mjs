@@ -13,7 +13,8 @@ class AcmeEndpoint extends EndpointBuilder {
     return this.endpoint("GET /orgs/{org}/repos", options);
   }
 
-  // Rails-style arrays in the query: ids[]=1&ids[]=2 instead of RFC 6570's ids=1,2.
+  // Rails-style arrays in the query, ids[]=1&ids[]=2 with the brackets percent-encoded
+  // (ids%5B%5D=1&ids%5B%5D=2), instead of RFC 6570's ids=1,2.
   serializeQuery(parameters) {
     return parameters
       .flatMap(([key, value]) =>

@@ -1,20 +1,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inspect } from "node:util";
-import { EndpointError, endpoint, toCurl, toFetch } from "../lib/index.js";
+import { endpoint, toCurl, toFetch } from "../lib/index.js";
+import { thrown } from "./helpers/thrown.js";
 
 // docs/adapters.md shows real outputs: each one is produced here again and must be in the page.
 const page = readFileSync(join(__dirname, "..", "docs", "adapters.md"), "utf8");
 const bytes = new TextEncoder().encode("PK…");
 
-function errorOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof EndpointError) return `// EndpointError ${error.code}: ${error.message}`;
-    throw error;
-  }
-  throw new Error("did not throw");
+/** The EndpointError `action` throws, written as the page shows it. */
+function shownError(action: () => unknown): string {
+  const { code, message } = thrown(action);
+  return `// EndpointError ${code}: ${message}`;
 }
 
 const shown: [title: string, output: () => string][] = [
@@ -62,7 +59,7 @@ const shown: [title: string, output: () => string][] = [
   [
     "toFetch error for an object with a form content-type",
     () =>
-      errorOf(() =>
+      shownError(() =>
         toFetch(
           endpoint("POST /form", {
             data: { a: 1 },
@@ -99,7 +96,7 @@ const shown: [title: string, output: () => string][] = [
   [
     "toCurl error for binary bytes",
     () =>
-      errorOf(() =>
+      shownError(() =>
         toCurl(
           endpoint("POST /upload", {
             data: new Uint8Array([0xff, 0xd8, 0xff]),

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { endpoint, EndpointError } from "../lib/index.js";
+import { endpoint } from "../lib/index.js";
+import { errorOf } from "./helpers/thrown.js";
 
 // docs/api.md lists every error code with an example input and its message: run each example.
 const doc = readFileSync(join(__dirname, "..", "docs", "api.md"), "utf8");
@@ -28,19 +29,7 @@ describe("docs/api.md error table", () => {
 
   it.each(rows)("%s: %s", (code, input, message) => {
     const run = new Function("endpoint", `return ${input};`) as (fn: typeof endpoint) => unknown;
-    let thrown: unknown;
-    try {
-      run(endpoint);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(EndpointError);
-    expect({
-      code: (thrown as EndpointError).code,
-      message: (thrown as EndpointError).message,
-    }).toStrictEqual({
-      code,
-      message,
-    });
+    // errorOf() fails the test unless an EndpointError is thrown.
+    expect(errorOf(() => run(endpoint))).toStrictEqual({ code, message });
   });
 });

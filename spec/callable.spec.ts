@@ -1,6 +1,7 @@
 import fc from "fast-check";
-import { callable, endpoint, EndpointBuilder, EndpointError } from "../lib/index.js";
+import { callable, endpoint, EndpointBuilder } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
+import { outcome } from "./helpers/thrown.js";
 
 class AcmeEndpoint extends EndpointBuilder {
   constructor(defaults?: EndpointOptions) {
@@ -8,16 +9,6 @@ class AcmeEndpoint extends EndpointBuilder {
   }
   listRepos() {
     return this.endpoint("GET /orgs/{org}/repos");
-  }
-}
-
-/** A result, or the code and message of the EndpointError thrown instead. */
-function outcome(run: () => unknown): unknown {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof EndpointError) return { code: error.code, message: error.message };
-    throw error;
   }
 }
 

@@ -1,13 +1,8 @@
-import { endpoint, EndpointBuilder, EndpointError, VERSION } from "../lib/index.js";
+import { endpoint, EndpointBuilder, VERSION } from "../lib/index.js";
+import { assertDeepFrozen } from "./helpers/hostile.js";
+import { errorOf } from "./helpers/thrown.js";
 
 const USER_AGENT = `service-endpoint.js/${VERSION}`;
-
-function isDeepFrozen(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return true;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return true;
-  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen);
-}
 
 describe("endpoint.defaults()", () => {
   it("README example: two levels cascade, later values win, the global accept is kept", () => {
@@ -109,8 +104,8 @@ describe("endpoint.defaults()", () => {
     const filter = { labels, nested: { deep: true } };
     const options = { headers, filter, mediaType: { previews: ["a"] } };
     const derived = endpoint.defaults(options);
-    expect(isDeepFrozen(derived.DEFAULTS)).toBe(true);
-    expect(isDeepFrozen(endpoint.DEFAULTS)).toBe(true);
+    expect(() => assertDeepFrozen(derived.DEFAULTS, "")).not.toThrow();
+    expect(() => assertDeepFrozen(endpoint.DEFAULTS, "")).not.toThrow();
     expect(Object.isFrozen(headers) || Object.isFrozen(labels) || Object.isFrozen(filter)).toBe(false);
     expect(Object.isFrozen(filter.nested)).toBe(false);
     expect(options).toStrictEqual({
@@ -129,14 +124,8 @@ describe("endpoint.defaults()", () => {
     ['"GET /x"', "GET /x"],
     ["an instance of Map", new Map()],
   ])("throws ERR_INVALID_OPTIONS for defaults that are %s", (description, value) => {
-    let thrown: unknown;
-    try {
-      endpoint.defaults(value as never);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(EndpointError);
-    expect(thrown).toMatchObject({
+    // errorOf() fails the test unless an EndpointError is thrown.
+    expect(errorOf(() => endpoint.defaults(value as never))).toStrictEqual({
       code: "ERR_INVALID_OPTIONS",
       message: `Invalid defaults: ${description}; expected a plain object of options`,
     });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { callable, EndpointBuilder, EndpointError } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
+import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 
 class AcmeEndpoint extends EndpointBuilder {
   constructor(defaults?: EndpointOptions) {
@@ -25,14 +26,23 @@ class AcmeEndpoint extends EndpointBuilder {
   }
 }
 
-class LockedEndpoint extends EndpointBuilder {
-  override allowsAbsoluteUrl(): boolean {
-    return false;
-  }
+/**
+ * The expected deep merge, as ordinary objects: plain objects merge key by key at every depth,
+ * anything else in `later` replaces (arrays included).
+ */
+function deepMerged(earlier: unknown, later: unknown): unknown {
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isObject(later)) return later;
+  const result: Record<string, unknown> = {};
+  if (isObject(earlier))
+    for (const [key, value] of Object.entries(earlier)) result[key] = deepMerged(undefined, value);
+  for (const [key, value] of Object.entries(later)) result[key] = deepMerged(result[key], value);
+  return result;
 }
 
 describe("EndpointBuilder", () => {
-  it("README example: a subclass with its own defaults, helpers and query style survives defaults() chains", () => {
+  it("a subclass with its own defaults, a helper method and a Rails-style query with unencoded brackets (ids[]=1) survives defaults() chains", () => {
     const acme = new AcmeEndpoint();
     const paged = acme.defaults({ per_page: 50 }).defaults({ headers: { authorization: "token abc" } });
     expect(paged).toBeInstanceOf(AcmeEndpoint);
@@ -115,20 +125,44 @@ describe("EndpointBuilder", () => {
     }).toThrow(TypeError);
   });
 
-  it("defaults() is associative in effect: one merged layer equals two layers (property)", () => {
-    const value = fc.oneof(
+  it("defaults() chains equal the constructor's layers and the deep merge of nested layers (property)", () => {
+    const leaf = fc.oneof(
       fc.integer(),
       fc.string({ maxLength: 5 }),
       fc.array(fc.integer(), { maxLength: 3 }),
     );
-    const layer = fc.dictionary(fc.constantFrom("a", "b", "c", "per_page"), value, { maxKeys: 4 });
+    // Few keys at each depth, so that layers collide: objects over objects merge, anything else replaces.
+    const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        { weight: 2, arbitrary: leaf },
+        { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("x", "y", "z"), tie("value"), { maxKeys: 3 }) },
+      ),
+    })).value;
+    const headers = fc.dictionary(
+      fc.constantFrom("accept", "x-trace", "authorization"),
+      fc.constantFrom("a", "b", "token c"),
+      { maxKeys: 2 },
+    );
+    const layer = fc
+      .tuple(
+        fc.dictionary(fc.constantFrom("a", "b", "c", "per_page"), value, { maxKeys: 4 }),
+        fc.option(headers, { nil: undefined }),
+      )
+      .map(([parameters, layerHeaders]) =>
+        layerHeaders === undefined ? parameters : { ...parameters, headers: layerHeaders },
+      );
     fc.assert(
-      fc.property(layer, layer, (x, y) => {
-        const twoSteps = new EndpointBuilder().defaults(x).defaults(y);
-        const oneStep = new EndpointBuilder().defaults({ ...x, ...y });
-        expect(twoSteps.DEFAULTS).toStrictEqual(oneStep.DEFAULTS);
+      fc.property(layer, layer, layer, (w, x, y) => {
+        const chained = new EndpointBuilder(w).defaults(x).defaults(y).DEFAULTS;
+        expect(chained).toStrictEqual(new EndpointBuilder(w, x, y).DEFAULTS);
+        expect(new EndpointBuilder().defaults(x).defaults(y).DEFAULTS).toStrictEqual(
+          new EndpointBuilder(x, y).DEFAULTS,
+        );
+        const library = new EndpointBuilder().DEFAULTS as unknown as Record<string, unknown>;
+        expect(chained).toStrictEqual(deepMerged(deepMerged(deepMerged(library, w), x), y));
       }),
-      { seed: 20261122, numRuns: 100 },
+      { seed: 20261122, numRuns: 200 },
     );
   });
 });

@@ -1,15 +1,11 @@
 // One example per error code of lib/errors.ts, with its exact message: the message starts with
 // the context and quotes the input. (ERR_INVALID_TEMPLATE in all its forms is in
 // uri-template.errors.spec.ts; the adapters' ERR_UNSUPPORTED_BODY cases in to-fetch/to-curl.)
-import { EndpointBuilder, callable, endpoint, toFetch } from "../lib/index.js";
+import { callable, endpoint, toFetch } from "../lib/index.js";
 import type { EndpointErrorCode, EndpointOptions } from "../lib/index.js";
 import { thrown } from "./helpers/thrown.js";
+import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 
-class LockedEndpoint extends EndpointBuilder {
-  override allowsAbsoluteUrl(): boolean {
-    return false;
-  }
-}
 const locked = callable(new LockedEndpoint());
 
 const call = (route: unknown, options?: unknown) => () =>

@@ -62,6 +62,11 @@ describe.each(examples)("examples/%s", (file, expectedOutput) => {
   });
 });
 
+it("the README's “Sending the request” shows what every example's server received", () => {
+  const section = readme.slice(readme.indexOf("## Sending the request"));
+  expect(section).toContain("```text\n" + RECEIVED.join("\n") + "\n```");
+});
+
 it("the README's curl command is what toCurl() builds with the default baseUrl", () => {
   const api = endpoint.defaults({ headers: { authorization: "token secret-123" } });
   const command = toCurl(

@@ -5,12 +5,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { EndpointBuilder, callable, endpoint } from "../lib/index.js";
 import { thrown } from "./helpers/thrown.js";
-
-class LockedEndpoint extends EndpointBuilder {
-  override allowsAbsoluteUrl(): boolean {
-    return false;
-  }
-}
+import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 
 const ATTACKER = "https://evil.example/steal";
 const LOCKED_MESSAGE = `Absolute url "${ATTACKER}" is not allowed by this builder: only paths below baseUrl "https://api.acme.example"`;

@@ -96,7 +96,18 @@ describe("endpoint.merge()", () => {
     const request = { timeout: 5 };
     expect(endpoint.merge("GET /", { request }).request).toBe(request);
     const withRequest = endpoint.defaults({ request: { retries: 2 } });
-    expect(withRequest.merge("GET /", { request })).toMatchObject({ request: { retries: 2, timeout: 5 } });
+    const merged = withRequest.merge("GET /", { request });
+    expect(merged).toStrictEqual({
+      method: "GET",
+      baseUrl: "https://api.service.example",
+      headers: { accept: "application/vnd.service.v3+json", "user-agent": USER_AGENT },
+      mediaType: { format: "", previews: [] },
+      request: { retries: 2, timeout: 5 },
+      url: "/",
+    });
+    // Merged into a new object: the caller's request is neither returned nor changed.
+    expect(merged.request).not.toBe(request);
+    expect(request).toStrictEqual({ timeout: 5 });
     expect(withRequest.merge("GET /").request).toBe(withRequest.DEFAULTS.request);
   });
 

@@ -4,6 +4,7 @@
 import { EndpointBuilder, VERSION, callable, endpoint } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
 import { thrown } from "./helpers/thrown.js";
+import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 
 const DEFAULT_HEADERS = {
   accept: "application/vnd.service.v3+json",
@@ -280,12 +281,6 @@ describe("mutation of shared defaults", () => {
 });
 
 describe("the absolute-url policy keeps a subclass's token at home", () => {
-  class LockedEndpoint extends EndpointBuilder {
-    override allowsAbsoluteUrl(): boolean {
-      return false;
-    }
-  }
-
   it("{+next} with an attacker's url is ERR_ABSOLUTE_URL", () => {
     const locked = callable(new LockedEndpoint({ headers: { authorization: "token secret" } }));
     const error = thrown(() => locked("GET {+next}", { next: "https://evil.example/steal" }));

@@ -2,16 +2,13 @@ import { execFileSync } from "node:child_process";
 import fc from "fast-check";
 import type { RequestOptions } from "../lib/types.js";
 import { shellQuote, toCurl } from "../lib/adapters/to-curl.js";
+import { requestOptionsWith, url } from "./helpers/request-options.js";
 import { thrown } from "./helpers/thrown.js";
 
-const url = "https://api.service.example/repos/octo/hello";
-
-function options(method: string, extra: Partial<RequestOptions> = {}): RequestOptions {
-  return { method, url, headers: {}, ...extra };
-}
+const options = requestOptionsWith({});
 
 describe("toCurl", () => {
-  it("README example: a POST with a JSON body", () => {
+  it("writes a POST with a JSON body, the apostrophe in it quoted for the shell", () => {
     expect(
       toCurl({
         method: "post",

@@ -1,16 +1,13 @@
 import { toFetch } from "../lib/adapters/to-fetch.js";
 import type { RequestOptions } from "../lib/types.js";
+import { requestOptionsWith, url } from "./helpers/request-options.js";
 import { thrown } from "./helpers/thrown.js";
 
-const url = "https://api.service.example/repos/octo/hello";
 const defaultHeaders = {
   accept: "application/vnd.service.v3+json",
   "user-agent": "service-endpoint.js/0.1.0",
 };
-
-function options(method: string, extra: Partial<RequestOptions> = {}): RequestOptions {
-  return { method, url, headers: { ...defaultHeaders }, ...extra };
-}
+const options = requestOptionsWith(defaultHeaders);
 
 /** The body bytes as text, whatever realm the typed array comes from. */
 function text(body: unknown): string {
@@ -20,7 +17,7 @@ function text(body: unknown): string {
 }
 
 describe("toFetch", () => {
-  it("README example: a POST with a JSON body", () => {
+  it("turns a POST with a JSON body into the uppercase method, the headers as given and the body as JSON text", () => {
     const body = { title: "Hi" };
     const [target, init] = toFetch(
       options("post", {

@@ -295,13 +295,14 @@ describe("hostile inputs answer in linear time", () => {
   });
 
   it("an expression of 100,000 variables", () => {
-    const template = "{?" + Array.from({ length: N }, (_, i) => `v${i}`).join(",") + "}";
-    const compiled = parseTemplate(template);
+    const names = Array.from({ length: N }, (_, i) => `v${i}`);
+    const compiled = parseTemplate("{?" + names.join(",") + "}");
     expect(compiled.variableNames).toHaveLength(N);
+    expect(compiled.variableNames).toEqual(names);
     expect(compiled.expand({ v7: "7" })).toBe("?v7=7");
   });
 
   it("a 1,000,000-character value that needs encoding", () => {
-    expect(parseTemplate("{x}").expand({ x: " ".repeat(1_000_000) })).toHaveLength(3_000_000);
+    expect(parseTemplate("{x}").expand({ x: " ".repeat(1_000_000) })).toBe("%20".repeat(1_000_000));
   });
 });

@@ -7,7 +7,7 @@ import {
 } from "../lib/uri-template/index.js";
 
 describe("parseTemplate()", () => {
-  it("opens with the README example", () => {
+  it("runs the opening example of docs/uri-templates.md", () => {
     const template = parseTemplate("/repos/{owner}/{repo}/issues{?state,labels}");
     expect(template.variableNames).toEqual(["owner", "repo", "state", "labels"]);
     expect(template.expand({ owner: "octo", repo: "hello", labels: ["bug", "ui"] })).toBe(

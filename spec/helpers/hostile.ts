@@ -34,8 +34,13 @@ export class Opaque {
 }
 
 /** An object with own keys set by defineProperty: an own `__proto__` stays a key, as JSON.parse makes it. */
-export function own(entries: ReadonlyArray<readonly [string, unknown]>, nullPrototype = false): object {
-  const target: object = nullPrototype ? Object.create(null) : {};
+export function own(
+  entries: ReadonlyArray<readonly [string, unknown]>,
+  nullPrototype = false,
+): Record<string, unknown> {
+  const target: Record<string, unknown> = nullPrototype
+    ? (Object.create(null) as Record<string, unknown>)
+    : {};
   for (const [key, value] of entries) {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -726,7 +731,8 @@ function isLowercaseToken(text: string): boolean {
   return true;
 }
 
-function isPlain(value: unknown): value is Record<string, unknown> {
+/** A plain object: its prototype is Object.prototype or null. */
+export function isPlain(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object") return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

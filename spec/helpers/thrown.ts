@@ -16,3 +16,19 @@ export function errorOf(operation: () => unknown): { code: string; message: stri
   const { code, message } = thrown(operation);
   return { code, message };
 }
+
+/** What an operation gives: its result, or the code and message of the EndpointError it throws. */
+export type Outcome<T = unknown> = { value: T } | { code: string; message: string };
+
+/**
+ * The result of `operation` as `{ value }`, or the code and message of the EndpointError it
+ * throws, so that a result and an error compare in one assertion. Anything else thrown is rethrown.
+ */
+export function outcome<T>(operation: () => T): Outcome<T> {
+  try {
+    return { value: operation() };
+  } catch (error) {
+    if (error instanceof EndpointError) return { code: error.code, message: error.message };
+    throw error;
+  }
+}

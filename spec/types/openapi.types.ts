@@ -1,11 +1,8 @@
 // Type tests of RoutesFromOpenApi over the file openapi-typescript generated in examples/openapi/.
 import type { RouteResponse, RoutesFromOpenApi } from "../../lib/index.js";
 import type { components, paths } from "../../examples/openapi/acme.js";
-
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-function expectType<T extends true>(): T | undefined {
-  return undefined;
-}
+import { expectType } from "./expect-type.js";
+import type { Equal } from "./expect-type.js";
 
 type Routes = RoutesFromOpenApi<paths>;
 type Issue = components["schemas"]["Issue"];

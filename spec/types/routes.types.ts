@@ -12,12 +12,8 @@ import type {
   RouteResponse,
   TemplateValue,
 } from "../../lib/index.js";
-
-/** `true` when `A` and `B` are the same type. */
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-function expectType<T extends true>(): T | undefined {
-  return undefined;
-}
+import { expectType } from "./expect-type.js";
+import type { Equal } from "./expect-type.js";
 
 // --- RouteParameters: names and required-ness from a route literal ---------------------------
 
