@@ -46,9 +46,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The recorded figures of the code before issue 12, for the targets a same-process ratio cannot
- * measure (that code is no longer in the tree): the medians of the 2026-11-22 `npm run bench` run
- * on this machine (AMD EPYC, 2 logical CPUs, Node v20.20.2), as docs/performance.md of commit
- * 4fbc0e6 shows them. Figures from another day or machine compare only roughly.
+ * measure (the pipeline of issue 12 replaced that code): the medians of the 2026-11-22
+ * `npm run bench` run, as docs/performance.md of commit 4fbc0e6 shows them, on the machine it
+ * names (AMD EPYC, 2 logical CPUs, Node v20.20.2). Figures from another day or machine compare
+ * only roughly.
  */
 const RECORDED = {
   date: "2026-11-22",
