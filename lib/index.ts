@@ -4,6 +4,7 @@ export type { EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./version.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointBuilder } from "./endpoint-builder.js";
+export { LockedEndpointBuilder, PathLockedEndpointBuilder } from "./locked-endpoint-builder.js";
 export type { AnyEndpointBuilder, ProvidedKeysOf, RoutesOf, TypedDefaults } from "./endpoint-builder.js";
 export type {
   EndpointCallOptions,
@@ -26,6 +27,7 @@ export type {
 } from "./route-types.js";
 export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
+export type { QueryContext, QueryParameters } from "./build-request.js";
 export type { EndpointInterface } from "./callable.js";
 export { parseTemplate } from "./uri-template/index.js";
 export type { UriTemplate, TemplateExpression, TemplateVariable } from "./uri-template/index.js";
