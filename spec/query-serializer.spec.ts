@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { EndpointBuilder, callable, querySerializer } from "../lib/index.js";
 import type {
   ArrayStyle,
@@ -12,7 +14,7 @@ import { errorOf, outcome } from "./helpers/thrown.js";
 
 // Issue 13 §1: query styles, named as OpenAPI names them (docs/query-styles.md).
 
-// The parameters of the table in docs/query-styles.md.
+// The parameters of the README example.
 const TABLE_PARAMETERS: QueryParameters = [
   ["ids", [1, 2]],
   ["filter", { status: "open", type: "bug" }],
@@ -38,24 +40,43 @@ describe("querySerializer", () => {
   });
 
   describe("the table of styles in docs/query-styles.md", () => {
-    it.each([
-      ["form", "ids=1,2&filter=status,open,type,bug&q=a%20b"],
-      ["repeat", "ids=1&ids=2&filter=status,open,type,bug&q=a%20b"],
-      ["brackets", "ids%5B%5D=1&ids%5B%5D=2&filter=status,open,type,bug&q=a%20b"],
-      ["indices", "ids%5B0%5D=1&ids%5B1%5D=2&filter=status,open,type,bug&q=a%20b"],
-      ["spaceDelimited", "ids=1%202&filter=status,open,type,bug&q=a%20b"],
-      ["pipeDelimited", "ids=1%7C2&filter=status,open,type,bug&q=a%20b"],
-    ] as const)("array %j", (array, expected) => {
-      expect(querySerializer({ array })(TABLE_PARAMETERS)).toBe(expected);
+    const doc = readFileSync(join(__dirname, "..", "docs", "query-styles.md"), "utf8");
+    const rows = [
+      ...doc.matchAll(/^\| `(array|object): "(\w+)"`(?: \(default\))? +\|[^|]+\| `([^`|]+)` +\|$/gm),
+    ].map(([, option, style, query]) => [option, style, query] as [string, string, string]);
+
+    it("has a row for every style", () => {
+      expect(rows.map(([option, style]) => `${option}: ${style}`)).toEqual([
+        ...ARRAY_STYLES.map((style) => `array: ${style}`),
+        ...OBJECT_STYLES.map((style) => `object: ${style}`),
+      ]);
     });
 
-    it.each([
-      ["form", "ids=1,2&filter=status,open,type,bug&q=a%20b"],
-      ["explode", "ids=1,2&status=open&type=bug&q=a%20b"],
-      ["deepObject", "ids=1,2&filter%5Bstatus%5D=open&filter%5Btype%5D=bug&q=a%20b"],
-    ] as const)("object %j", (object, expected) => {
-      expect(querySerializer({ object })(TABLE_PARAMETERS)).toBe(expected);
+    it.each(rows)("%s %j writes %s", (option, style, query) => {
+      const parameters: QueryParameters = [
+        option === "array" ? ["ids", [1, 2]] : ["filter", { status: "open", type: "bug" }],
+      ];
+      expect(querySerializer({ [option]: style } as QuerySerializerOptions)(parameters)).toBe(query);
     });
+  });
+
+  it.each([
+    ["form", "ids=1,2&filter=status,open,type,bug&q=a%20b"],
+    ["repeat", "ids=1&ids=2&filter=status,open,type,bug&q=a%20b"],
+    ["brackets", "ids%5B%5D=1&ids%5B%5D=2&filter=status,open,type,bug&q=a%20b"],
+    ["indices", "ids%5B0%5D=1&ids%5B1%5D=2&filter=status,open,type,bug&q=a%20b"],
+    ["spaceDelimited", "ids=1%202&filter=status,open,type,bug&q=a%20b"],
+    ["pipeDelimited", "ids=1%7C2&filter=status,open,type,bug&q=a%20b"],
+  ] as const)("array %j leaves objects and scalars in the form style", (array, expected) => {
+    expect(querySerializer({ array })(TABLE_PARAMETERS)).toBe(expected);
+  });
+
+  it.each([
+    ["form", "ids=1,2&filter=status,open,type,bug&q=a%20b"],
+    ["explode", "ids=1,2&status=open&type=bug&q=a%20b"],
+    ["deepObject", "ids=1,2&filter%5Bstatus%5D=open&filter%5Btype%5D=bug&q=a%20b"],
+  ] as const)("object %j leaves lists and scalars in the form style", (object, expected) => {
+    expect(querySerializer({ object })(TABLE_PARAMETERS)).toBe(expected);
   });
 
   describe("the default", () => {
