@@ -10,6 +10,7 @@ import type {
   QuerySerializerOptions,
 } from "../lib/index.js";
 import { formQuery } from "../lib/uri-template/form-query.js";
+import { fingerprint, hostileString, hostileValue } from "./helpers/hostile.js";
 import { errorOf, outcome } from "./helpers/thrown.js";
 
 // Issue 13 §1: query styles, named as OpenAPI names them (docs/query-styles.md).
@@ -457,6 +458,24 @@ describe("querySerializer", () => {
           'Invalid parameter "ids": the array style "brackets" cannot write an array at index 0 of a list',
       });
     });
+  });
+
+  it("answers hostile parameters in every style with url-safe text or ERR_INVALID_PARAMETER, mutating nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(hostileString, hostileValue), { maxLength: 4 }),
+        fc.constantFrom<ArrayStyle | undefined>(undefined, ...ARRAY_STYLES),
+        fc.constantFrom<ObjectStyle | undefined>(undefined, ...OBJECT_STYLES),
+        (list, array, object) => {
+          const before = fingerprint(list);
+          const result = outcome(() => querySerializer({ array, object })(list));
+          if ("value" in result) expect(result.value).toMatch(/^[A-Za-z0-9\-._~%=&,]*$/);
+          else expect(result.code).toBe("ERR_INVALID_PARAMETER");
+          expect(fingerprint(list)).toBe(before);
+        },
+      ),
+      { seed: 1304, numRuns: 300 },
+    );
   });
 
   describe("round trip through URLSearchParams, for flat values", () => {
