@@ -35,6 +35,8 @@ export { toFetch } from "./adapters/to-fetch.js";
 export type { FetchArguments, FetchInit } from "./adapters/to-fetch.js";
 export { toCurl } from "./adapters/to-curl.js";
 export type { ToCurlOptions } from "./adapters/to-curl.js";
+export { querySerializer } from "./query-serializer.js";
+export type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./query-serializer.js";
 export type {
   DeepReadonly,
   EndpointDefaults,

@@ -80,6 +80,28 @@ describe("tree-shaking of the built package", () => {
     );
   });
 
+  it("querySerializer is its file and the engine's form query: no builder, no template compiler, no deepmerge", async () => {
+    expect(await bundledFiles("querySerializer")).toEqual(
+      [
+        "dist/ascii-set.mjs",
+        "dist/errors.mjs",
+        "dist/object.mjs",
+        "dist/query-serializer.mjs",
+        "dist/uri-template/encode.mjs",
+        "dist/uri-template/expand-varspec.mjs",
+        "dist/uri-template/form-query.mjs",
+        "dist/uri-template/operators.mjs",
+        "dist/uri-template/template-error.mjs",
+        "dist/uri-template/values.mjs",
+      ].sort(),
+    );
+  });
+
+  it("an app that does not import querySerializer does not bundle it", async () => {
+    expect(await bundledFiles("endpoint")).not.toContain("dist/query-serializer.mjs");
+    expect(await bundledFiles("EndpointBuilder")).not.toContain("dist/query-serializer.mjs");
+  });
+
   it.each([
     ["EndpointError", ["dist/errors.mjs"]],
     ["VERSION", ["dist/version.mjs"]],
