@@ -79,16 +79,20 @@ describe("toFetch", () => {
     );
   });
 
-  it.each(["a\r\nb", "a\nb", "a\0b"])(
-    "refuses a header value holding %j with ERR_INVALID_HEADER",
-    (value) => {
-      const error = thrown(() => toFetch(options("get", { headers: { "x-bad": value } })));
-      expect(error.code).toBe("ERR_INVALID_HEADER");
-      expect(error.message).toBe(
-        `toFetch: the value of header "x-bad" holds CR, LF or NUL: ${JSON.stringify(value)}`,
-      );
-    },
-  );
+  it.each([
+    ["a\r\nb", "U+000D", 1],
+    ["a\nb", "U+000A", 1],
+    ["a\0b", "U+0000", 1],
+    ["ok\u001b[2J", "U+001B", 2],
+    ["caf\u0113", "U+0113", 3],
+  ])("refuses a header value holding %j with ERR_INVALID_HEADER, in endpoint()'s words", (value, label, offset) => {
+    const error = thrown(() => toFetch(options("get", { headers: { "X-Bad": value } })));
+    expect(error.code).toBe("ERR_INVALID_HEADER");
+    expect(error.message).toBe(
+      `toFetch: Invalid value for header "X-Bad": ${JSON.stringify(value)} holds character ${label} at offset ${offset}; ` +
+        "CR, LF, NUL, other controls and code points above U+00FF are not allowed",
+    );
+  });
 
   describe("bodies", () => {
     it("serialises a plain object with a JSON content-type", () => {
