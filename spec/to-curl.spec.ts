@@ -1,5 +1,6 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import fc from "fast-check";
 import type { RequestOptions } from "../lib/types.js";
@@ -502,6 +503,22 @@ describe("toCurl on the wire: bash runs the command, real curl sends it to 127.0
   });
   afterAll(() => server.close());
 
+  /** The values of every raw header line called `name` (node:http's `rawHeaders`, one character per byte). */
+  function headerLinesOf(request: ReceivedRequest | undefined, name: string): string[] {
+    const raw = request?.rawHeaders ?? [];
+    return raw.filter((_value, index) => index % 2 === 1 && raw[index - 1]?.toLowerCase() === name);
+  }
+
+  /** The exit status of `command` run by bash: 0 when it succeeds. */
+  async function exitStatusOf(command: string): Promise<number> {
+    try {
+      await run("bash", ["-c", command]);
+      return 0;
+    } catch (error) {
+      return (error as { code: number }).code;
+    }
+  }
+
   async function sendWithCurl(built: RequestOptions): Promise<ReceivedRequest | undefined> {
     const before = server.received.length;
     await run("bash", ["-c", `${toCurl(built)} --silent --show-error`]);
@@ -533,9 +550,40 @@ describe("toCurl on the wire: bash runs the command, real curl sends it to 127.0
     expect(received).toHaveLength(3);
     // node:http decodes header bytes as Latin-1, one character per byte: this gives back the bytes.
     const bytes = received.map((request) =>
-      Buffer.from(String(request.headers["x-name"]), "latin1").toString("hex"),
+      headerLinesOf(request, "x-name")
+        .map((line) => Buffer.from(line, "latin1").toString("hex"))
+        .join(),
     );
     expect(bytes).toEqual(Array(3).fill(Buffer.from(value, "latin1").toString("hex")));
     expect(bytes[0]).toBe("636166e9208509dc31");
+  });
+  itWithCurl("sends an own __proto__ header that endpoint() returned", async () => {
+    const built = endpoint("GET /proto", {
+      baseUrl: server.origin,
+      headers: JSON.parse('{"__proto__":"x"}') as Record<string, string>,
+    });
+    // Not with Node's fetch: undici drops a header named __proto__ itself (nodejs/undici#5666),
+    // whatever toFetch() gives it; toFetch() keeps it (spec/to-fetch.spec.ts), browsers send it.
+    expect(headerLinesOf(await sendWithCurl(built), "__proto__")).toEqual(["x"]);
+  });
+
+  itWithCurl("stops curl from following a redirect to another protocol (--proto-redir)", async () => {
+    // A server that sends every request to ftp:, which curl follows by default with -L.
+    const redirecting = createServer((_request, response) => {
+      response.writeHead(302, { location: "ftp://127.0.0.1:9/x", connection: "close" }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+    const { port } = redirecting.address() as AddressInfo;
+    try {
+      const command = `${toCurl(options("get", { url: `http://127.0.0.1:${port}/` }))} -L --silent`;
+      // curl exit status 1: "unsupported protocol"; without the flags it tries the ftp port (7, 28 or 56).
+      expect(await exitStatusOf(command)).toBe(1);
+      expect(
+        await exitStatusOf(command.replace(" --proto =http,https --proto-redir =http,https", "")),
+      ).not.toBe(1);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise((resolve) => redirecting.close(resolve));
+    }
   });
 });
