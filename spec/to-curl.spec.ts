@@ -245,7 +245,7 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
     ["", "expected an absolute http(s) url"],
     [
       "/api/items?q=1",
-      "curl needs an absolute http(s) url; give endpoint() an absolute baseUrl (the url is origin-relative)",
+      "origin-relative; curl needs an absolute http(s) url, so build the request with an absolute baseUrl",
     ],
     [
       "https://a.example\\@b.example/",

@@ -82,7 +82,7 @@ function checkUrl(adapter: string, url: string, policy: UrlPolicy): void {
     throw invalidUrl(
       adapter,
       url,
-      "curl needs an absolute http(s) url; give endpoint() an absolute baseUrl (the url is origin-relative)",
+      "origin-relative; curl needs an absolute http(s) url, so build the request with an absolute baseUrl",
     );
   }
   throw invalidUrl(
