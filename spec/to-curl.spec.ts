@@ -3,7 +3,7 @@ import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import fc from "fast-check";
-import type { RequestOptions } from "../lib/types.js";
+import type { RequestMeta, RequestOptions } from "../lib/types.js";
 import { endpoint } from "../lib/index.js";
 import { shellArgument, shellQuote, toCurl } from "../lib/adapters/to-curl.js";
 import type { ArgumentEncoding, ToCurlOptions } from "../lib/adapters/to-curl.js";
@@ -299,7 +299,9 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
   ])(
     "refuses %s as a header value with ERR_INVALID_HEADER, as endpoint() does",
     (_title, value, described) => {
-      expect(errorOf(() => toCurl(options("get", { headers: { "x-a": value as string } })))).toEqual({
+      expect(
+        errorOf(() => toCurl(options("get", { headers: { "x-a": value as unknown as string } }))),
+      ).toEqual({
         code: "ERR_INVALID_HEADER",
         message: `toCurl: Invalid value for header "x-a": ${described}; expected a string or a finite number`,
       });
@@ -334,12 +336,12 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
     ],
     [
       "a revoked Proxy as request",
-      () => toCurl(options("get", { request: revokedProxy() })),
+      () => toCurl(options("get", { request: revokedProxy() as RequestMeta })),
       `toCurl: "request" cannot be read ${UNREADABLE}`,
     ],
     [
       "null as request",
-      () => toCurl(options("get", { request: null as unknown as RequestOptions["request"] })),
+      () => toCurl(options("get", { request: null as unknown as RequestMeta })),
       'toCurl: "request" must be an object, got null',
     ],
     [

@@ -1,6 +1,6 @@
 import { toFetch } from "../lib/adapters/to-fetch.js";
 import { endpoint } from "../lib/index.js";
-import type { RequestOptions } from "../lib/types.js";
+import type { RequestMeta, RequestOptions } from "../lib/types.js";
 import { requestOptionsWith, url } from "./helpers/request-options.js";
 import { errorOf, thrown } from "./helpers/thrown.js";
 
@@ -416,7 +416,9 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
   ])(
     "refuses %s as a header value with ERR_INVALID_HEADER, as endpoint() does",
     (_title, value, described) => {
-      expect(errorOf(() => toFetch(options("get", { headers: { "x-a": value as string } })))).toEqual({
+      expect(
+        errorOf(() => toFetch(options("get", { headers: { "x-a": value as unknown as string } }))),
+      ).toEqual({
         code: "ERR_INVALID_HEADER",
         message: `toFetch: Invalid value for header "x-a": ${described}; expected a string or a finite number`,
       });
@@ -434,7 +436,7 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
   it.each([
     [
       "null as request",
-      () => toFetch({ ...options("get"), request: null as unknown as RequestOptions["request"] }),
+      () => toFetch({ ...options("get"), request: null as unknown as RequestMeta }),
       'toFetch: "request" must be an object, got null',
     ],
     [
@@ -449,7 +451,7 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
     ],
     [
       "a revoked Proxy as request",
-      () => toFetch(options("get", { request: revokedProxy() })),
+      () => toFetch(options("get", { request: revokedProxy() as RequestMeta })),
       `toFetch: "request" cannot be read ${UNREADABLE}`,
     ],
     [
