@@ -41,11 +41,16 @@ const TEMPLATE_ENGINE = [
 ];
 
 // media-type.mjs: only its JSON_CONTENT_TYPE, the one constant the adapters share with parse().
+// headers.mjs (with ascii-set.mjs and object.mjs): the token and header value checks endpoint() makes.
 const ADAPTER_BASE = [
   "dist/adapters/assert-request-options.mjs",
   "dist/adapters/outgoing-headers.mjs",
+  "dist/adapters/read-safely.mjs",
   "dist/adapters/request-body.mjs",
+  "dist/ascii-set.mjs",
+  "dist/headers.mjs",
   "dist/media-type.mjs",
+  "dist/object.mjs",
 ];
 
 describe("tree-shaking of the built package", () => {
