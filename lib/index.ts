@@ -33,6 +33,8 @@ export { toFetch } from "./adapters/to-fetch.js";
 export type { FetchArguments, FetchInit } from "./adapters/to-fetch.js";
 export { toCurl } from "./adapters/to-curl.js";
 export type { ToCurlOptions } from "./adapters/to-curl.js";
+export { toBody } from "./adapters/to-body.js";
+export type { SendableRequest } from "./adapters/to-body.js";
 export type {
   DeepReadonly,
   EndpointDefaults,
