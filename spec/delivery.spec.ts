@@ -305,3 +305,130 @@ describe("got with toBody(options)", () => {
     }
   });
 });
+
+describe("toBody()", () => {
+  const url = "https://api.service.example/upload";
+
+  /** The EndpointError `toBody(options)` rejects with, as code and message. */
+  async function rejection(options: unknown): Promise<{ code: string; message: string }> {
+    try {
+      await toBody(options as RequestOptions);
+    } catch (error) {
+      if (error instanceof EndpointError) return { code: error.code, message: error.message };
+      throw error;
+    }
+    throw new Error("toBody did not reject");
+  }
+
+  it("gives a JSON POST as its bytes, with the content-type and the exact content-length", async () => {
+    const sendable = await toBody(
+      endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi ✓" }),
+    );
+    expect({ ...sendable, body: Buffer.from(sendable.body ?? []).toString() }).toEqual({
+      method: "POST",
+      url: "https://api.service.example/repos/o/r/issues",
+      headers: { ...DEFAULT_HEADERS, ...JSON_TYPE, "content-length": "18" },
+      body: '{"title":"Hi ✓"}',
+    });
+  });
+
+  it("sends no body on GET, and zero bytes on a body-less PUT", async () => {
+    const get = await toBody(endpoint("GET /user"));
+    const put = await toBody(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }));
+    expect([get.body, get.headers["content-length"], put.body, put.headers["content-length"]]).toEqual([
+      undefined,
+      undefined,
+      new Uint8Array(0),
+      "0",
+    ]);
+  });
+
+  it("copies a pooled Buffer into bytes of their own, and leaves the caller's options alone", async () => {
+    const data = Buffer.from("pooled");
+    const options: RequestOptions = {
+      method: "post",
+      url,
+      headers: { "content-type": "application/octet-stream", "content-length": 99, host: "elsewhere" },
+      body: data,
+    };
+    const { body, headers } = await toBody(options);
+    expect([
+      body?.byteLength,
+      body?.buffer.byteLength,
+      body === data,
+      Buffer.from(body ?? []).toString(),
+    ]).toEqual([6, 6, false, "pooled"]);
+    expect(headers).toEqual({ "content-type": "application/octet-stream", "content-length": "6" });
+    expect(options.headers).toEqual({
+      "content-type": "application/octet-stream",
+      "content-length": 99,
+      host: "elsewhere",
+    });
+  });
+
+  it("replaces a caller's bare multipart content-type with the one naming the boundary", async () => {
+    const form = new FormData();
+    form.append("a", "1");
+    const { headers } = await toBody({
+      method: "post",
+      url,
+      headers: { "content-type": "multipart/form-data" },
+      body: form,
+    });
+    expect(headers["content-type"]).toMatch(/^multipart\/form-data; boundary=[-\w]+$/);
+  });
+
+  it.each<[title: string, options: unknown, code: string, message: string]>([
+    [
+      "a GET body",
+      { method: "get", url, headers: {}, body: "x" },
+      "ERR_UNSUPPORTED_BODY",
+      'toBody: a GET request cannot have a body, got "x"',
+    ],
+    [
+      "a plain object under a form content-type",
+      {
+        method: "post",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: { a: 1 },
+      },
+      "ERR_UNSUPPORTED_BODY",
+      'toBody: cannot send an object as content-type "application/x-www-form-urlencoded"; serialise it yourself ' +
+        "(for example `new URLSearchParams(object)` for a form) or use a JSON content-type",
+    ],
+    [
+      "a stream of strings",
+      {
+        method: "post",
+        url,
+        headers: {},
+        body: new ReadableStream({
+          start: (controller) => {
+            controller.enqueue("text");
+            controller.close();
+          },
+        }),
+      },
+      "ERR_UNSUPPORTED_BODY",
+      'toBody: the ReadableStream body gave a chunk that is not a Uint8Array: "text"',
+    ],
+    [
+      "not request options",
+      "GET /",
+      "ERR_INVALID_OPTIONS",
+      'toBody: request options must be an object, got "GET /"',
+    ],
+  ])("rejects %s", async (_title, options, code, message) => {
+    expect(await rejection(options)).toEqual({ code, message });
+  });
+
+  it("rejects a locked stream", async () => {
+    const stream = new ReadableStream<Uint8Array>();
+    stream.getReader();
+    expect(await rejection({ method: "post", url, headers: {}, body: stream })).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: "toBody: the ReadableStream body is locked: it is being read already",
+    });
+  });
+});
