@@ -1,5 +1,8 @@
 import { execFile } from "node:child_process";
+import { once } from "node:events";
 import { request as httpRequest } from "node:http";
+import type { IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import axios from "axios";
@@ -9,6 +12,7 @@ import type { EndpointInterface, FetchArguments, RequestOptions } from "../lib/i
 import { itWithCurl } from "./helpers/curl.js";
 import { startDeliveryServer } from "./helpers/delivery-server.js";
 import type { ArrivedRequest, DeliveryServer } from "./helpers/delivery-server.js";
+import { makeTestCertificate } from "./helpers/test-certificate.js";
 import { thrown } from "./helpers/thrown.js";
 
 // The delivery matrix: every body kind, through every client, to a real server on 127.0.0.1, with
@@ -148,13 +152,15 @@ const CLIENT_HEADERS: Record<Client, Record<string, string>> = {
   "undici.fetch": FETCH_HEADERS,
   "undici.request": KEEP_ALIVE,
   "node:http": KEEP_ALIVE,
+  "node:https": KEEP_ALIVE,
   axios: { ...KEEP_ALIVE, "accept-encoding": "gzip, compress, deflate, br" },
   got: { ...KEEP_ALIVE, "accept-encoding": "gzip, deflate, br" },
   // curl's own accept and user-agent are replaced by the request's; it opens a connection per run.
   curl: {},
 };
 
-type Client = "fetch" | "undici.fetch" | "undici.request" | "node:http" | "axios" | "got" | "curl";
+type Client =
+  "fetch" | "undici.fetch" | "undici.request" | "node:http" | "node:https" | "axios" | "got" | "curl";
 
 /**
  * undici's fetch with `toFetch()`'s arguments. `FetchInit` is the `RequestInit` of the global fetch
@@ -164,23 +170,36 @@ function undiciFetchOf([url, init]: FetchArguments): ReturnType<typeof undiciFet
   return undiciFetch(url, init as Parameters<typeof undiciFetch>[1]);
 }
 
+/** A certificate for the HTTPS server, made by openssl; where openssl is missing, the HTTPS tests are skipped (CI has it). */
+const certificate = makeTestCertificate();
+const opensslRequired = process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
+if (certificate === undefined && !opensslRequired) {
+  console.warn("openssl is not installed: the node:https tests are skipped (CI runs them)");
+}
+const itWithTls: jest.It = certificate !== undefined || opensslRequired ? it : it.skip;
+
 let server: DeliveryServer;
 let api: EndpointInterface;
+let tlsServer: DeliveryServer | undefined;
 
 beforeAll(async () => {
   server = await startDeliveryServer();
   api = endpoint.defaults({ baseUrl: server.origin });
+  if (certificate !== undefined) tlsServer = await startDeliveryServer(certificate);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await tlsServer?.close();
+});
 
 /** The request that arrived at `pathAndQuery` since `since`; exactly one must have. */
-function arrivedAt(pathAndQuery: string, since: number): ArrivedRequest {
-  const matching = server.arrived.slice(since).filter((request) => request.pathAndQuery === pathAndQuery);
+function arrivedAt(pathAndQuery: string, since: number, target = server): ArrivedRequest {
+  const matching = target.arrived.slice(since).filter((request) => request.pathAndQuery === pathAndQuery);
   expect(matching).toHaveLength(1);
   return matching[0] as ArrivedRequest;
 }
 
-function expectArrived(kind: BodyKind, client: Client, arrived: ArrivedRequest): void {
+function expectArrived(kind: BodyKind, client: Client, arrived: ArrivedRequest, target = server): void {
   const expected = EXPECTED[kind];
   const contentType = arrived.headers["content-type"];
   let body = typeof expected.body === "string" ? expected.body : "";
@@ -203,7 +222,7 @@ function expectArrived(kind: BodyKind, client: Client, arrived: ArrivedRequest):
     method: expected.method,
     pathAndQuery: expected.pathAndQuery,
   });
-  expect(arrived.headers).toEqual({ ...headers, ...framing, host: server.host, ...CLIENT_HEADERS[client] });
+  expect(arrived.headers).toEqual({ ...headers, ...framing, host: target.host, ...CLIENT_HEADERS[client] });
   expect(arrived.body.toString("hex")).toBe(bytes.toString("hex"));
 }
 
@@ -213,10 +232,11 @@ async function deliver(
   build: (api: EndpointInterface) => RequestOptions,
   client: Client,
   send: (options: RequestOptions) => Promise<unknown>,
+  target = server,
 ): Promise<void> {
-  const since = server.arrived.length;
-  await send(build(api));
-  expectArrived(kind, client, arrivedAt(EXPECTED[kind].pathAndQuery, since));
+  const since = target.arrived.length;
+  await send(build(target === server ? api : endpoint.defaults({ baseUrl: target.origin })));
+  expectArrived(kind, client, arrivedAt(EXPECTED[kind].pathAndQuery, since, target), target);
 }
 
 describe.each(deliveryCases)("body: %s", (kind, build) => {
@@ -254,12 +274,30 @@ describe.each(deliveryCases)("body: %s", (kind, build) => {
   it("node:http request() with toBody(options)", () =>
     deliver(kind, build, "node:http", async (options) => {
       const { method, url, headers, body } = await toBody(options);
-      await new Promise<void>((resolve, reject) => {
-        httpRequest(url, { method, headers }, (response) => response.resume().on("end", resolve))
-          .on("error", reject)
-          .end(body);
-      });
+      const [response] = (await once(httpRequest(url, { method, headers }).end(body), "response")) as [
+        IncomingMessage,
+      ];
+      response.resume();
     }));
+
+  itWithTls("node:https request() with toBody(options)", () => {
+    if (tlsServer === undefined) throw new Error("no HTTPS server: openssl is missing");
+    // `ca` trusts the test certificate; the rest is the node:http snippet.
+    const ca = certificate?.cert;
+    return deliver(
+      kind,
+      build,
+      "node:https",
+      async (options) => {
+        const { method, url, headers, body } = await toBody(options);
+        const [response] = (await once(httpsRequest(url, { method, headers, ca }).end(body), "response")) as [
+          IncomingMessage,
+        ];
+        response.resume();
+      },
+      tlsServer,
+    );
+  });
 
   it("axios with toBody(options)", () =>
     deliver(kind, build, "axios", async (options) => {

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 
 /** One request exactly as it arrived: raw method, raw path and query, every header line, body bytes. */
@@ -17,7 +18,7 @@ export interface ArrivedRequest {
  * ends them all.
  */
 export interface DeliveryServer {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>`, or `https://…` */
   origin: string;
   /** `127.0.0.1:<port>`, the `host` header every client sends. */
   host: string;
@@ -37,9 +38,10 @@ function headerRecord(rawHeaders: string[]): Record<string, string | string[]> {
   return record;
 }
 
-export async function startDeliveryServer(): Promise<DeliveryServer> {
+/** With `tls` (a PEM key and certificate for 127.0.0.1), the server speaks HTTPS. */
+export async function startDeliveryServer(tls?: { key: string; cert: string }): Promise<DeliveryServer> {
   const arrived: ArrivedRequest[] = [];
-  const server: Server = createServer((request, response) => {
+  const record = (request: IncomingMessage, response: ServerResponse): void => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -51,11 +53,12 @@ export async function startDeliveryServer(): Promise<DeliveryServer> {
       });
       response.writeHead(204).end();
     });
-  });
+  };
+  const server: Server = tls === undefined ? createServer(record) : createTlsServer(tls, record);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${tls === undefined ? "http" : "https"}://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     arrived,
     close: () =>
