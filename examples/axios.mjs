@@ -9,7 +9,8 @@ const api = endpoint.defaults({ baseUrl: server.origin, headers: { authorization
 // #region snippet
 const options = api("POST /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", title: "Hi ✓" });
 const { method, url, headers, body } = await toBody(options);
-const response = await axios({ method, url, headers, data: body });
+// axios adds a form content-type to a PATCH, POST or PUT without one; `false` stops it (toBody's wins).
+const response = await axios({ method, url, headers: { "content-type": false, ...headers }, data: body });
 // #endregion snippet
 
 console.log(`status: ${response.status}`);

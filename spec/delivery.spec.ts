@@ -29,6 +29,7 @@ const run = promisify(execFile);
 
 type BodyKind =
   | "none"
+  | "none, PUT"
   | "JSON object"
   | "JSON array"
   | "text"
@@ -64,6 +65,12 @@ const EXPECTED: Record<BodyKind, Expected> = {
     headers: DEFAULT_HEADERS,
     body: "",
   },
+  "none, PUT": {
+    method: "PUT",
+    pathAndQuery: "/user/starred/octo/hello",
+    headers: DEFAULT_HEADERS,
+    body: "",
+  },
   "JSON object": {
     method: "POST",
     pathAndQuery: "/repos/octo/hello/issues",
@@ -95,7 +102,7 @@ const EXPECTED: Record<BodyKind, Expected> = {
   ArrayBuffer: {
     method: "PUT",
     pathAndQuery: "/repos/octo/hello/contents/data.bin",
-    headers: { ...DEFAULT_HEADERS, "content-type": "application/octet-stream" },
+    headers: DEFAULT_HEADERS,
     body: "array ✓ buffer",
   },
   Buffer: {
@@ -302,7 +309,7 @@ describe.each(deliveryCases)("body: %s", (kind, build) => {
   it("axios with toBody(options)", () =>
     deliver(kind, build, "axios", async (options) => {
       const { method, url, headers, body } = await toBody(options);
-      await axios({ method, url, headers, data: body });
+      await axios({ method, url, headers: { "content-type": false, ...headers }, data: body });
     }));
 
   const carriesOnCommandLine = kind !== "Blob" && kind !== "FormData" && kind !== "ReadableStream";
