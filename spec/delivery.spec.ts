@@ -246,6 +246,10 @@ async function deliver(
   expectArrived(kind, client, arrivedAt(EXPECTED[kind].pathAndQuery, since, target), target);
 }
 
+it("the case table and the expectations name the same body kinds", () => {
+  expect(deliveryCases.map(([kind]) => kind)).toEqual(Object.keys(EXPECTED));
+});
+
 describe.each(deliveryCases)("body: %s", (kind, build) => {
   it("fetch (Node's global): fetch(...toFetch(options))", () =>
     deliver(kind, build, "fetch", async (options) => {
