@@ -122,9 +122,9 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
  * }));
  * // method: "POST", url: "https://api.service.example/repos/octo/hello/issues",
  * // headers: { accept: "application/vnd.service.v3+json", "user-agent": "service-endpoint.js/0.1.0",
- * //            "content-type": "application/json; charset=utf-8", "content-length": "13" },
- * // body: the 13 bytes of '{"title":"Hi"}'
- * await request(url, { method, headers, body }); // undici; node:http, axios and got alike
+ * //            "content-type": "application/json; charset=utf-8", "content-length": "14" },
+ * // body: the 14 bytes of '{"title":"Hi"}'
+ * await request(url, { method, headers, body }); // undici; node:http, axios, got: docs/adapters.md
  */
 export async function toBody(requestOptions: RequestOptions): Promise<SendableRequest> {
   assertRequestOptions("toBody", requestOptions);
