@@ -37,6 +37,8 @@ export { toCurl } from "./adapters/to-curl.js";
 export type { ToCurlOptions } from "./adapters/to-curl.js";
 export { querySerializer } from "./query-serializer.js";
 export type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./query-serializer.js";
+export { toBody } from "./adapters/to-body.js";
+export type { SendableRequest } from "./adapters/to-body.js";
 export type {
   DeepReadonly,
   EndpointDefaults,

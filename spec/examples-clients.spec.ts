@@ -33,12 +33,18 @@ const examples: [file: string, expectedOutput: string[]][] = [
   ["curl.mjs", [...RECEIVED, CURL_COMMAND, "status: 201"]],
 ];
 
-/** The lines between `// #region snippet` and `// #endregion snippet` of an example. */
+/**
+ * What the README shows of an example: its imports (but the local server's), a blank line, and
+ * the lines between `// #region snippet` and `// #endregion snippet`.
+ */
 function snippetOf(file: string): string {
   const source = readFileSync(join(root, "examples", file), "utf8");
+  const imports = source
+    .split("\n")
+    .filter((line) => line.startsWith("import ") && !line.includes("./local-server.mjs"));
   const match = /\/\/ #region snippet\n([\s\S]*?)\/\/ #endregion snippet\n/.exec(source);
   if (match?.[1] === undefined) throw new Error(`examples/${file} has no snippet region`);
-  return match[1];
+  return `${imports.join("\n")}\n\n${match[1]}`;
 }
 
 beforeAll(() => {
