@@ -149,8 +149,9 @@ function pathVariableNames(template: UriTemplate): string[] {
     } else if (part.operator === "#") {
       inQuery = false;
       for (const variable of part.variables) names.push(variable.name);
-    } else if (!inQuery) {
-      // "?" and "&" expressions too: one that vanishes leaves what follows in the path.
+    } else if (!inQuery && part.operator !== "?" && part.operator !== "&") {
+      // A "?" or "&" expression writes "?name=…" or "&name=…", never a whole "." or ".."
+      // segment; but it may vanish, so what follows it still counts as the path.
       for (const variable of part.variables) names.push(variable.name);
     }
   }
