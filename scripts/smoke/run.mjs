@@ -6,7 +6,7 @@
 // - every examples/*.mjs, whose output must be what the Node running this script prints.
 // Prints a "name: N passed, N failed" line per runtime and one for all; exits non-zero on any
 // failure. A runtime that cannot be installed or started is a failure. Needs `npm run build` first.
-// Run: node scripts/smoke/run.mjs
+// Run: node scripts/smoke/run.mjs [--verbose]
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +17,8 @@ import { RUNTIMES, binaryOf, installRuntimes } from "./runtimes.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const cache = join(root, ".tmp", "runtimes");
+/** --verbose: every check of require.cjs and smoke.mjs, not only the failed ones. */
+const verbose = process.argv.includes("--verbose");
 const TIMEOUT = 60_000; // a hung child is a failure, not a hung CI
 
 for (const file of ["dist/index.mjs", "dist/index.cjs"]) {
@@ -183,6 +185,7 @@ for (const runtime of RUNTIMES) {
       if (closing === null || result.code !== 0) lines.push(...indented(result.stderr));
     } else {
       lines.push(`  ✓ ${file}: ${ran} checks`);
+      if (verbose) lines.push(...indented(result.stdout.replace(/^\d+ passed, \d+ failed\n?$/m, "")));
     }
   }
 

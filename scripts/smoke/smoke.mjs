@@ -326,4 +326,24 @@ await report.checkRun(
   },
 );
 
+// Why toFetch sets duplex: "half": Node's fetch (undici) refuses a stream body without it, as the
+// Fetch standard asks (RequestInit duplex); Bun and Deno send the stream either way.
+const runtime = "Bun" in globalThis ? "bun" : "Deno" in globalThis ? "deno" : "node";
+await report.checkRun(
+  `fetch() with a ReadableStream body and no duplex, on ${runtime}`,
+  async () => {
+    const [url, init] = toFetch(api("POST /stream", { data: new Blob(["x"]).stream() }));
+    delete init.duplex;
+    try {
+      const response = await fetch(url, init);
+      return { sent: arrival(await response.json()).body };
+    } catch (error) {
+      return { threw: `${error.name}: ${error.message}` };
+    }
+  },
+  runtime === "node"
+    ? { threw: "TypeError: RequestInit: duplex option is required when sending a body." }
+    : { sent: utf8("x") },
+);
+
 report.done();
