@@ -1,4 +1,4 @@
-import { buildRequest } from "./build-request.js";
+import { TRUSTED_SERIALIZERS, buildRequest } from "./build-request.js";
 import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
@@ -6,7 +6,7 @@ import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, normalizeOptions, readLevel } from "./normalize.js";
-import { copyTree, hasOwn, own, setOwn } from "./object.js";
+import { copyTree, hasOwn, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import type {
@@ -210,12 +210,12 @@ export class EndpointBuilder<
     // the snapshot with the merge's own rules, without copying what the call does not change.
     const call = readLevel(route, options);
     const defaults = this.DEFAULTS;
-    const compiled = compileUrl(checkUrl(call.url ?? own(defaults, "url")));
+    const compiled = compileUrl(checkUrl(call.url ?? (hasOwn(defaults, "url") ? defaults.url : undefined)));
     let headers: Headers = defaults.headers;
     if (call.headers !== undefined) headers = mergeHeaders(headers, call.headers);
     let mediaType = defaults.mediaType as MediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
-    let request = own(defaults, "request") as RequestMeta | undefined;
+    let request = hasOwn(defaults, "request") ? (defaults.request as RequestMeta) : undefined;
     if (call.request !== undefined) {
       request = request === undefined ? call.request : (mergeValue(request, call.request) as RequestMeta);
     }
@@ -246,8 +246,8 @@ export class EndpointBuilder<
         previews: mediaType.previews,
         parameters,
         parameterKeys,
-        hasData: call.hasData || own(defaults, "data") !== undefined,
-        data: call.hasData ? call.data : own(defaults, "data"),
+        hasData: call.hasData || hasOwn(defaults, "data"),
+        data: call.hasData ? call.data : hasOwn(defaults, "data") ? defaults.data : undefined,
         request,
       },
       this,
@@ -285,3 +285,6 @@ export class EndpointBuilder<
     return true;
   }
 }
+
+// The default serializer writes RFC 6570 form-style queries: url-safe by construction.
+TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);
