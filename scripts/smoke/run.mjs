@@ -135,11 +135,13 @@ const examples = readdirSync(join(root, "examples"))
   .filter((file) => file.endsWith(".mjs"))
   .sort();
 const nodeOutput = new Map();
+/** Examples that fail on the Node running this script: there is no output to compare with. */
+let referenceFailures = 0;
 for (const example of examples) {
   const result = await run(process.execPath, [join("examples", example)]);
   if (result.code !== 0) {
-    console.error(`examples/${example} fails on this Node (${process.version}):\n${result.stderr}`);
-    process.exitCode = 1;
+    console.error(`✕ examples/${example} fails on this Node (${process.version}):\n${result.stderr}`);
+    referenceFailures += 1;
   }
   nodeOutput.set(example, result.stdout);
 }
@@ -148,7 +150,7 @@ for (const example of examples) {
 
 const denoEnv = { DENO_DIR: join(cache, "deno-dir"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" };
 let totalPassed = 0;
-let totalFailed = 0;
+let totalFailed = referenceFailures;
 let totalSkipped = 0;
 
 for (const runtime of RUNTIMES) {
