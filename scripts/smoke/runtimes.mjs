@@ -31,7 +31,10 @@ export const RUNTIMES = [
     package: "@oven/bun-linux-x64",
     binary: "bin/bun",
     versionOutput: "1.4.5",
-    command: [],
+    // Bun applies the `paths` of the nearest tsconfig.json to JavaScript files as well, and
+    // examples/tsconfig.json maps "service-endpoint" to lib/ for the type check: this one maps
+    // nothing, so "service-endpoint" is the package, as in an app.
+    command: ["--tsconfig-override=scripts/smoke/bun-tsconfig.json"],
   },
   {
     name: "deno",

@@ -31,6 +31,34 @@ report.check(
 );
 report.check("the two builds are two modules", lib.endpoint !== commonJs.endpoint, true);
 report.check("VERSION is package.json's version", VERSION, require("../../package.json").version);
+/** The error `call` throws, with whether each build's EndpointError class claims it. */
+function caught(call) {
+  try {
+    call();
+    return "no error";
+  } catch (error) {
+    return {
+      code: error.code,
+      "instanceof ES module EndpointError": error instanceof lib.EndpointError,
+      "instanceof CommonJS EndpointError": error instanceof commonJs.EndpointError,
+    };
+  }
+}
+const both = {
+  code: "ERR_MISSING_PARAMETER",
+  "instanceof ES module EndpointError": true,
+  "instanceof CommonJS EndpointError": true,
+};
+report.check(
+  "an error of the ES module build is an EndpointError of both builds",
+  caught(() => lib.endpoint("GET /repos/{owner}", {})),
+  both,
+);
+report.check(
+  "an error of the CommonJS build is an EndpointError of both builds",
+  caught(() => commonJs.endpoint("GET /repos/{owner}", {})),
+  both,
+);
 report.check(
   "endpoint() builds the request options",
   endpoint("GET /repos/{owner}/{repo}/issues{?state,labels}", {
