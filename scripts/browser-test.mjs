@@ -8,7 +8,9 @@
 //   (a bare import of a dependency fails: "Failed to resolve module specifier").
 // Each page runs the table of scripts/browser-cases.mjs, as Node does here, and the results are
 // compared. Each page also sends requests with fetch(...toFetch(…)) to this server, as Node
-// does, and the server's records of both must agree. Prints "N passed, M failed"; exits non-zero on any failure.
+// does, and the server's records of both must agree; and one request per body kind
+// (scripts/smoke/body-kinds.mjs), whose arrival is checked exactly.
+// Prints "N passed, M failed"; exits non-zero on any failure.
 /* global window -- the functions given to page.evaluate() run in the page */
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -18,6 +20,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 import { echoRequests, runCases } from "./browser-cases.mjs";
+import { sendBodyKinds } from "./smoke/body-kinds.mjs";
+import { describeArrival } from "./smoke/echo-server.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -46,9 +50,10 @@ if (!existsSync(distEntry)) {
  * What each page runs, as the body of an ES module: the cases and the echo requests, through the
  * library that `libSpecifier` names and the table that `casesSpecifier` names.
  */
-const pageModule = (libSpecifier, casesSpecifier) => `
+const pageModule = (libSpecifier, scripts) => `
   import * as lib from ${JSON.stringify(libSpecifier)};
-  import { echoRequests, runCases } from ${JSON.stringify(casesSpecifier)};
+  import { echoRequests, runCases } from ${JSON.stringify(`${scripts}/browser-cases.mjs`)};
+  import { sendBodyKinds } from ${JSON.stringify(`${scripts}/smoke/body-kinds.mjs`)};
   (async () => {
     try {
       window.__results = runCases(lib);
@@ -56,6 +61,11 @@ const pageModule = (libSpecifier, casesSpecifier) => `
         const response = await fetch(...lib.toFetch(options));
         await response.arrayBuffer();
       }
+      // A page cannot set user-agent, and Chromium streams a request body over HTTP/2 only.
+      window.__bodyKinds = await sendBodyKinds(lib, location.origin + "/body-echo", {
+        sendsUserAgent: false,
+        streamsOverHttp1: false,
+      });
     } catch (error) {
       window.__failure = String((error && error.stack) || error);
     }
@@ -65,7 +75,7 @@ const pageModule = (libSpecifier, casesSpecifier) => `
 
 const bundle = await build({
   stdin: {
-    contents: pageModule(distEntry, "./browser-cases.mjs"),
+    contents: pageModule(distEntry, "."),
     resolveDir: fileURLToPath(new URL(".", import.meta.url)),
     sourcefile: "browser-entry.mjs",
     loader: "js",
@@ -84,14 +94,15 @@ const PAGES = {
   bundled: '<script type="module" src="/bundle.js"></script>',
   "no bundler":
     '<script type="importmap">{"imports":{"service-endpoint":"/dist/index.mjs"}}</script>' +
-    `<script type="module">${pageModule("service-endpoint", "/scripts/browser-cases.mjs")}</script>`,
+    `<script type="module">${pageModule("service-endpoint", "/scripts")}</script>`,
 };
 const pageHtml = (body) =>
   `<!doctype html><meta charset="utf-8"><title>service-endpoint</title><link rel="icon" href="data:,">${body}`;
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** The files the page without a bundler may load: the ES modules in dist/, and the table of cases. */
-const STATIC_FILE = /^\/(?:dist\/(?:[\w-]+\/)*[\w-]+|scripts\/browser-cases)\.mjs$/;
+const STATIC_FILE =
+  /^\/(?:dist\/(?:[\w-]+\/)*[\w-]+|scripts\/browser-cases|scripts\/smoke\/body-kinds)\.mjs$/;
 function staticFile(url) {
   const path = join(root, url);
   return STATIC_FILE.test(url) && existsSync(path) ? readFileSync(path) : undefined;
@@ -105,7 +116,10 @@ const server = createServer((request, response) => {
   request.on("end", () => {
     const page = Object.keys(PAGES).find((name) => request.url === `/${encodeURIComponent(name)}`);
     const file = request.method === "GET" ? staticFile(request.url) : undefined;
-    if (request.url.startsWith("/echo/")) {
+    if (request.url.startsWith("/body-echo/")) {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(describeArrival(request, chunks)));
+    } else if (request.url.startsWith("/echo/")) {
       received.push({
         method: request.method,
         url: request.url,
@@ -155,6 +169,8 @@ for (const options of requests) {
   await response.arrayBuffer();
 }
 const nodeReceived = received.splice(0);
+// The body kinds the pages must send: those of Node without Buffer, which a browser lacks.
+const bodyKindTitles = (await sendBodyKinds(lib, `${origin}/body-echo`)).map(([title]) => title);
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
@@ -168,7 +184,9 @@ try {
         resolve();
       });
       page.on("console", (message) => {
-        if (message.type() === "error") pageErrors.push(message.text());
+        // The one refusal the page expects: a stream body over HTTP/1.1 (the body-kinds case).
+        const streamRefused = message.text().includes("net::ERR_ALPN_NEGOTIATION_FAILED");
+        if (message.type() === "error" && !streamRefused) pageErrors.push(message.text());
       });
     });
     received.splice(0);
@@ -181,10 +199,11 @@ try {
     if (failure !== undefined || pageErrors.length > 0)
       failures.push({ title: `${name}: the page runs`, browser: failure ?? pageErrors });
     const browserResults = await page.evaluate(() => window.__results);
+    const bodyKinds = await page.evaluate(() => window.__bodyKinds);
     await page.close();
     if (browserResults === undefined) {
       // The module never ran: each comparison of this page counts as failed, listed once.
-      unmade += 1 + nodeResults.length + requests.length;
+      unmade += 1 + nodeResults.length + requests.length + 1 + bodyKindTitles.length;
       continue;
     }
 
@@ -199,10 +218,17 @@ try {
         onTheWire(options, received[index]),
       );
     }
+    // One request per body kind through Chromium's fetch, checked against what must arrive.
+    check(
+      `${name}: body kinds sent`,
+      bodyKindTitles,
+      (bodyKinds ?? []).map(([title]) => title),
+    );
+    for (const [title, actual, expected] of bodyKinds ?? []) check(`${name}: ${title}`, expected, actual);
   }
   const version = browser.version();
   console.log(
-    `Chromium ${version}, ${Object.keys(PAGES).join(" and ")}: ${nodeResults.length} calls and ${requests.length} fetches each, compared with Node`,
+    `Chromium ${version}, ${Object.keys(PAGES).join(" and ")}: ${nodeResults.length} calls and ${requests.length} fetches each, compared with Node; ${bodyKindTitles.length} body kinds each`,
   );
 } finally {
   await browser.close();

@@ -6,6 +6,19 @@
 import { createServer } from "node:http";
 
 /**
+ * What arrived: method, url, the header lines in order (names lowercased) and the body bytes.
+ * @param request a node:http IncomingMessage, read to its end
+ * @param chunks the body chunks it gave
+ */
+export function describeArrival(request, chunks) {
+  const headers = [];
+  for (let index = 0; index < request.rawHeaders.length; index += 2) {
+    headers.push([request.rawHeaders[index].toLowerCase(), request.rawHeaders[index + 1]]);
+  }
+  return { method: request.method, url: request.url, headers, body: [...Buffer.concat(chunks)] };
+}
+
+/**
  * @param reference the JSON value served at /reference
  * @returns {Promise<{ origin: string, close: () => Promise<void> }>}
  */
@@ -16,11 +29,7 @@ export async function startEchoServer(reference) {
     request.on("end", () => {
       let answer;
       if (request.url.startsWith("/echo/")) {
-        const headers = [];
-        for (let index = 0; index < request.rawHeaders.length; index += 2) {
-          headers.push([request.rawHeaders[index].toLowerCase(), request.rawHeaders[index + 1]]);
-        }
-        answer = { method: request.method, url: request.url, headers, body: [...Buffer.concat(chunks)] };
+        answer = describeArrival(request, chunks);
       } else if (request.method === "GET" && request.url === "/reference") {
         answer = reference;
       } else {
