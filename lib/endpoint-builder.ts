@@ -222,19 +222,16 @@ export class EndpointBuilder<
     let { parameters, parameterKeys } = call;
     const defaultKeys = plans.get(defaults)!.parameterKeys;
     if (defaultKeys.length > 0) {
-      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md).
+      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md),
+      // in the order the merged object itself has, as merge() gives it (integer-like keys first).
       const merged: Record<string, unknown> = {};
-      const keys = defaultKeys.slice();
       for (const key of defaultKeys) setOwn(merged, key, (defaults as Record<string, unknown>)[key]);
       for (const key of parameterKeys) {
-        if (hasOwn(merged, key)) setOwn(merged, key, mergeValue(merged[key], parameters[key]));
-        else {
-          keys.push(key);
-          setOwn(merged, key, parameters[key]);
-        }
+        setOwn(merged, key, hasOwn(merged, key) ? mergeValue(merged[key], parameters[key]) : parameters[key]);
       }
       parameters = merged;
-      parameterKeys = keys;
+      parameterKeys = [];
+      for (const key in merged) if (hasOwn(merged, key)) parameterKeys.push(key);
     }
     return buildRequest(
       {
