@@ -22,9 +22,10 @@ const DOT = 0x2e;
 const COLON = 0x3a;
 const ASTERISK = 0x2a;
 
-// RFC 6570 §2.1 literals: %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F /
-// %x61-7A / %x7E (plus pct-encoded, ucschar and iprivate, checked apart).
-const LITERAL_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "!#$&()*+,-./:;=?@[]_~");
+// RFC 6570 §2.1 literals, with erratum 6937 ("'" is a literal, as the RFC's own examples use it):
+// %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E (plus pct-encoded,
+// ucschar and iprivate, checked apart).
+const LITERAL_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "!#$&'()*+,-./:;=?@[]_~");
 
 // RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
 const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
