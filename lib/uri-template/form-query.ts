@@ -42,8 +42,10 @@ function formPair(name: string, value: unknown): string | undefined {
   }
   return expandVarspec(
     OPERATORS["?"],
-    { name, outputName, explode: false, maxLength: undefined, offset: 0 },
+    { name, explode: false, maxLength: undefined },
     value,
     "",
+    0,
+    outputName,
   );
 }
