@@ -44,11 +44,10 @@ export function compileTemplate(template: string): UriTemplate {
         const value = variables[name];
         // Own properties only: "{constructor}" never expands Object.prototype.constructor.
         if (value === undefined || !hasOwn(variables, name)) continue;
-        const text = expandVarspec(row, spec, value, template, offsets[v]!);
-        if (text !== undefined) {
-          out += before + text;
-          before = row.sep;
-        }
+        const expanded = expandVarspec(out, before, row, spec, value, template, offsets[v]!);
+        if (expanded === undefined) continue;
+        out = expanded;
+        before = row.sep;
       }
     }
     return out;

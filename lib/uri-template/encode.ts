@@ -6,8 +6,11 @@ const UNRESERVED_MARKS = "-._~";
 
 /** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
 const ALLOW_U = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, UNRESERVED_MARKS);
-/** U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). */
-const ALLOW_UR = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, UNRESERVED_MARKS, ":/?#[]@!$&'()*+,;=");
+/**
+ * U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). They
+ * are also the ASCII literals of a template (§2.1, with erratum 6937's "'").
+ */
+export const ALLOW_UR = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, UNRESERVED_MARKS, ":/?#[]@!$&'()*+,;=");
 
 /** RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG, at offset `i` of `text`. */
 export function isPctEncodedAt(text: string, i: number): boolean {
@@ -42,16 +45,15 @@ export function encodeReserved(value: string, name: string): string {
 
 // RFC 6570 §1.6: characters are pct-encoded as the octets of their UTF-8 form (uppercase hex, as
 // RFC 3986 §2.1 advises). A lone surrogate has no UTF-8 form: we refuse it rather than silently
-// send U+FFFD (the built-in encoders throw a URIError for it).
+// send U+FFFD (or the URIError of the built-in encoders).
 function toUtf8(value: string, name: string, encode: (text: string) => string): string {
-  try {
-    return encode(value);
-  } catch {
-    // With the u flag, a surrogate that is half of a pair is read as part of its code point.
-    const lone = /[\uD800-\uDFFF]/u.exec(value)![0].charCodeAt(0);
+  // With the u flag, a surrogate that is half of a pair is read as part of its code point.
+  const lone = /[\uD800-\uDFFF]/u.exec(value);
+  if (lone) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)}: a lone surrogate (${codePointLabel(lone)}) cannot be encoded as UTF-8`,
+      `Invalid parameter ${quote(name)}: a lone surrogate (${codePointLabel(lone[0].charCodeAt(0))}) cannot be encoded as UTF-8`,
     );
   }
+  return encode(value);
 }

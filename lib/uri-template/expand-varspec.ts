@@ -11,13 +11,16 @@ function isComposite(value: unknown): value is readonly unknown[] | Record<strin
 }
 
 /**
- * Expands one varspec by the algorithm of RFC 6570 Appendix A, without the `first`/`sep` that
- * goes before it. Returns `undefined` when the value is undefined (§2.3): `undefined`, `null`,
- * an empty list, an object without defined members. `spec.name` is the name in messages;
- * `outputName` is the one named operators write (a varname is written as it is, §3.2.7), and
- * `offset` is where the varspec starts in `template`, for a prefix error.
+ * Expands one varspec by the algorithm of RFC 6570 Appendix A and returns `out` followed by
+ * `before` (the operator's `first` or `sep`) and the expansion, or `undefined` when the value is
+ * undefined (§2.3): `undefined`, `null`, an empty list, an object without defined members.
+ * Pieces are appended to `out` one by one, which V8 links rather than copying short strings.
+ * `spec.name` is the name in messages; `outputName` is the one named operators write (a varname
+ * is written as it is, §3.2.7), and `offset` is where the varspec starts in `template`.
  */
 export function expandVarspec(
+  out: string,
+  before: string,
   row: OperatorRow,
   spec: TemplateVariable,
   value: unknown,
@@ -26,32 +29,32 @@ export function expandVarspec(
   outputName = spec.name,
 ): string | undefined {
   if (value === undefined || value === null) return undefined;
-  const { name, maxLength } = spec;
   if (typeof value === "object" && isComposite(value)) {
-    const text = expandComposite(row, spec, value, outputName);
-    // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
-    if (text !== undefined && maxLength !== undefined) {
-      const kind = Array.isArray(value) ? "list" : "object";
-      throw templateError(
-        template,
-        `prefix modifier ":${maxLength}" on the ${kind} value of ${quote(name)}`,
-        offset,
-      );
-    }
-    return text;
+    const text = expandComposite(row, spec, value, template, offset, outputName);
+    return text === undefined ? undefined : out + before + text;
   }
-  let text = typeof value === "string" ? value : scalarText(value, name, undefined);
-  if (maxLength !== undefined) {
-    // §2.4.1: the first maxLength code points (a string iterates by code point, never splitting a pair).
-    let end = 0;
-    let count = maxLength;
-    for (const codePoint of text) {
-      if (count-- === 0) break;
-      end += codePoint.length;
-    }
-    text = text.slice(0, end);
+  const text = typeof value === "string" && spec.maxLength === undefined ? value : scalarPrefix(value, spec);
+  out += before;
+  if (row.named) {
+    // §3.2.7–§3.2.9: the name, then ifemp for an empty value, else "=" and the value
+    out += outputName;
+    out += text === "" ? row.ifemp : "=";
   }
-  return row.named ? pair(row, outputName, text, name) : row.encode(text, name);
+  return out + row.encode(text, spec.name);
+}
+
+/** The text of a scalar value, cut to the varspec's prefix (§2.4.1). */
+function scalarPrefix(value: unknown, { name, maxLength }: TemplateVariable): string {
+  const text = scalarText(value, name, undefined);
+  if (maxLength === undefined) return text;
+  // The first maxLength code points (a string iterates by code point, never splitting a pair).
+  let end = 0;
+  let count = maxLength;
+  for (const codePoint of text) {
+    if (count-- === 0) break;
+    end += codePoint.length;
+  }
+  return text.slice(0, end);
 }
 
 // §3.2.7–§3.2.9 (and exploded members): the label, then ifemp for an empty value when the operator
@@ -65,8 +68,10 @@ function pair(row: OperatorRow, label: string, text: string, name: string): stri
 // operators, a list's items as pairs "name=value".
 function expandComposite(
   row: OperatorRow,
-  { name, explode }: TemplateVariable,
+  { name, explode, maxLength }: TemplateVariable,
   composite: readonly unknown[] | Record<string, unknown>,
+  template: string,
+  offset: number,
   outputName: string,
 ): string | undefined {
   const isList = Array.isArray(composite);
@@ -91,6 +96,16 @@ function expandComposite(
           ? pair(row, encode(key as string, name), text, name)
           : encode(key as string, name) + "," + encode(text, name));
   }
-  // §2.3: no defined member, an undefined value
-  return out === undefined || explode || !row.named ? out : outputName + "=" + out;
+  if (out === undefined) return undefined; // §2.3: no defined member, an undefined value
+  // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
+  if (maxLength !== undefined) {
+    const kind = isList ? "list" : "object";
+    throw templateError(
+      template,
+      `prefix modifier ":${maxLength}" on the ${kind} value of ${quote(name)}`,
+      offset,
+    );
+  }
+  // Named operators write "name=" before a list or object they do not explode.
+  return !explode && row.named ? outputName + "=" + out : out;
 }

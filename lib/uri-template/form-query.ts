@@ -41,6 +41,8 @@ function formPair(name: string, value: unknown): string | undefined {
     return outputName + "=" + encodeUnreserved(String(value), name);
   }
   return expandVarspec(
+    "",
+    "",
     OPERATORS["?"],
     { name, explode: false, maxLength: undefined },
     value,

@@ -1,6 +1,6 @@
 import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { hasOwn } from "../object.js";
-import { isPctEncodedAt } from "./encode.js";
+import { ALLOW_UR, isPctEncodedAt } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
 import { OPERATORS, type OperatorRow } from "./operators.js";
 import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./types.js";
@@ -15,11 +15,6 @@ export interface ExpressionToken {
 
 /** A literal (raw text, as written) or an expression, in template order. */
 export type Token = string | ExpressionToken;
-
-// RFC 6570 §2.1 literals, with erratum 6937 ("'" is a literal, as the RFC's own examples use it):
-// %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E (plus pct-encoded,
-// ucschar and iprivate, checked apart).
-const LITERAL_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "!#$&'()*+,-./:;=?@[]_~");
 
 // RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
 const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
@@ -52,7 +47,10 @@ export function tokenize(template: string): Token[] {
     if (code === 0x7b /* { */) {
       if (i > literalStart) tokens.push(template.slice(literalStart, i));
       i = literalStart = readExpression(template, i, tokens);
-    } else if (LITERAL_ASCII[code] === 1) {
+    } else if (ALLOW_UR[code] === 1) {
+      // RFC 6570 §2.1 literals, with erratum 6937 ("'" is one, as the RFC's own examples use it):
+      // %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E, the unreserved
+      // and reserved characters of a URI (plus pct-encoded, ucschar and iprivate, checked apart).
       i++;
     } else if (code === 0x25 /* % */) {
       if (!isPctEncodedAt(template, i)) throw templateError(template, "invalid percent-encoding", i);
@@ -62,10 +60,11 @@ export function tokenize(template: string): Token[] {
     } else {
       // Any other ASCII character is below U+00A0, so not a ucschar either.
       const codePoint = template.codePointAt(i)!;
-      if ((codePoint & 0xfffe) === 0xfffe || !UCS_OR_PRIVATE.test(String.fromCodePoint(codePoint))) {
+      const character = String.fromCodePoint(codePoint);
+      if ((codePoint & 0xfffe) === 0xfffe || !UCS_OR_PRIVATE.test(character)) {
         throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
       }
-      i += codePoint > 0xffff ? 2 : 1;
+      i += character.length;
     }
   }
   if (template.length > literalStart) tokens.push(template.slice(literalStart));
@@ -124,17 +123,21 @@ function readExpression(template: string, start: number, tokens: Token[]): numbe
       if (code === (explode ? 0x3a : 0x2a)) {
         throw templateError(template, "prefix and explode modifiers together", i);
       }
-      if (code === 0x7d /* } */ || code === 0x2c /* , */) {
-        variables.push(Object.freeze({ name, explode, maxLength }));
-        offsets.push(nameStart);
-        if (code === 0x7d /* } */) break;
-        i++;
-        continue;
+    }
+    if (code === 0x7d /* } */ || code === 0x2c /* , */) {
+      if (name === "") {
+        const empty = code === 0x7d /* } */ && variables.length === 0;
+        throw templateError(
+          template,
+          empty ? "empty expression" : "missing variable name",
+          empty ? start : i,
+        );
       }
-    } else if (code === 0x7d /* } */ || code === 0x2c /* , */) {
-      // No name here.
-      const empty = code === 0x7d /* } */ && variables.length === 0;
-      throw templateError(template, empty ? "empty expression" : "missing variable name", empty ? start : i);
+      variables.push(Object.freeze({ name, explode, maxLength }));
+      offsets.push(nameStart);
+      if (code === 0x7d /* } */) break;
+      i++;
+      continue;
     }
     if (i >= template.length || code === 0x7b /* { */)
       throw templateError(template, "unclosed expression", start);
