@@ -1,17 +1,24 @@
-import { remember } from "./bounded-cache.js";
+import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT } from "./bounded-cache.js";
+import { EndpointError, quote } from "./errors.js";
+import { own } from "./object.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved } from "./uri-template/encode.js";
 import { compileTemplate } from "./uri-template/compile.js";
-import type { UriTemplate } from "./uri-template/index.js";
-import { isAbsoluteUrl } from "./url.js";
+import { parseTemplate } from "./uri-template/index.js";
+import type { TemplateExpression, UriTemplate } from "./uri-template/index.js";
+import { authorityEnd, findDotSegment, isAbsoluteUrl, isValidAbsoluteUrl } from "./url.js";
 
 /** What `parse()` needs to know about one url, computed once per distinct url. */
 export interface CompiledUrl {
-  /** The url with `:name` turned into `{name}`, compiled. */
+  /** The url as given (`:name` form included). */
+  readonly url: string;
+  /** The url with `:name` turned into `{name}`, compiled: the same object `parseTemplate` caches. */
   readonly template: UriTemplate;
   /** The path placeholders that must have a value (CONTRACT.md, "parse()"). */
   readonly requiredNames: readonly string[];
+  /** Of those, the ones that are a whole path segment: `""` would leave the segment empty. */
+  readonly wholeSegmentNames: readonly string[];
   /** No required name is a property of Object.prototype: a plain read of one can only find an own value. */
   readonly requiredNamesAreOwnOnly: boolean;
   /** Every variable name of the template: a Set, so hostile templates cost linear time. */
@@ -24,6 +31,12 @@ export interface CompiledUrl {
    * (RFC 6570 §3.2.1), so a query can be appended without scanning the url.
    */
   readonly mayHaveQueryOrFragment: boolean;
+  /** The names in the literal query of the url (`/x?page=2` → `page`), as written (encoded). */
+  readonly literalQueryNames: ReadonlySet<string>;
+  /** The variables of expressions outside the query: only their values can make a "." or ".." segment. */
+  readonly pathVariableNames: readonly string[];
+  /** Where a "." or ".." segment could start: after the literal `scheme://authority` of an absolute template. */
+  readonly pathStart: number;
   /** The template starts with "/": every expansion is a path. */
   readonly isPath: boolean;
   /**
@@ -33,27 +46,35 @@ export interface CompiledUrl {
   readonly isValidAbsolute: boolean;
 }
 
-// Bounded (lib/bounded-cache.ts): urls with inlined ids are all distinct.
-const cache = new Map<string, CompiledUrl>();
+// Bounded by entries and by template parts (lib/bounded-cache.ts): urls with inlined ids are all
+// distinct, and a hostile url of thousands of expressions must not be kept a thousand times.
+const cache = /*#__PURE__*/ new BoundedCache<CompiledUrl>(CACHE_SIZE, CACHE_WEIGHT);
+// Urls seen once. A url is cached on its second use: a url with an inlined id is used once, and
+// caching each of those would only churn the cache (and evict the routes that are used again).
+const seen = /*#__PURE__*/ new BoundedCache<true>(CACHE_SIZE, CACHE_SIZE);
 
 /**
  * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the
  * template's compilation and the per-template data below then cost one Map lookup per call.
- * The template is compiled here, not through `parseTemplate`: this cache already holds it, and
- * a second cache keyed by the same template would only repeat the lookup and the eviction.
  */
 export function compileUrl(url: string): CompiledUrl {
   const cached = cache.get(url);
   if (cached !== undefined) return cached;
-  const template = compileTemplate(colonToTemplate(url));
+  const again = seen.get(url) === true;
+  if (!again) seen.set(url, true);
+  // The second time, through parseTemplate's cache: one compiled copy of a template, shared.
+  const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
   const variableNames = new Set(template.variableNames);
-  const required = requiredNames(template);
+  const { required, wholeSegment } = requiredNames(template);
   const literal = leadingLiteral(template);
+  const isValidAbsolute = hasValidAbsolutePrefix(literal);
   let namesReservedKey = false;
   for (const name of variableNames) if (RESERVED_KEYS.has(name)) namesReservedKey = true;
   const compiled: CompiledUrl = {
+    url,
     template,
     requiredNames: required,
+    wholeSegmentNames: wholeSegment,
     requiredNamesAreOwnOnly: required.every((name) => !(name in Object.prototype)),
     variableNames,
     namesReservedKey,
@@ -62,29 +83,116 @@ export function compileUrl(url: string): CompiledUrl {
         ? part.includes("?") || part.includes("#")
         : part.operator === "+" || part.operator === "#" || part.operator === "?" || part.operator === "&",
     ),
+    literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
-    isValidAbsolute: hasValidAbsolutePrefix(literal),
+    isValidAbsolute,
+    pathVariableNames: pathVariableNames(template),
+    pathStart: isValidAbsolute ? authorityEnd(literal) : 0,
   };
-  return remember(cache, url, compiled);
+  return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
 }
 
 /**
  * The placeholders that must have a value: `{name}`, `{+name}` (and `:name`, already turned
  * into `{name}`) in the path, before the first "?" or "#" of the template. The operators made
  * for optional pieces (`{/x}`, `{.x}`, `{;x}`, `{?x}`, `{&x}`, `{#x}`) may vanish (RFC 6570 §3.2.1).
+ * A lone placeholder between "/" and "/" (or the end of the path) is a whole segment.
  */
-function requiredNames(template: UriTemplate): readonly string[] {
-  const found: string[] = [];
-  for (const part of template.parts) {
+function requiredNames(template: UriTemplate): { required: string[]; wholeSegment: string[] } {
+  const required: string[] = [];
+  const wholeSegment: string[] = [];
+  const parts = template.parts;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
     if (typeof part === "string") {
       if (part.includes("?") || part.includes("#")) break;
     } else if (part.operator === "?" || part.operator === "&" || part.operator === "#") {
       break;
     } else if (part.operator === "" || part.operator === "+") {
-      for (const variable of part.variables) found.push(variable.name);
+      for (const variable of part.variables) required.push(variable.name);
+      const before = parts[i - 1];
+      const after = parts[i + 1];
+      if (
+        part.variables.length === 1 &&
+        typeof before === "string" &&
+        before.endsWith("/") &&
+        (after === undefined || endsSegment(after))
+      ) {
+        wholeSegment.push(part.variables[0]!.name);
+      }
     }
   }
-  return found;
+  return { required, wholeSegment };
+}
+
+/** Does what follows a placeholder start with "/", "?" or "#" (or an operator that writes one)? */
+function endsSegment(next: string | TemplateExpression): boolean {
+  if (typeof next === "string") return "/?#".includes(next.charAt(0));
+  return "/?&#".includes(next.operator) && next.operator !== "";
+}
+
+/** The variables of the expressions in the path and the fragment (not in the query). */
+function pathVariableNames(template: UriTemplate): string[] {
+  const names: string[] = [];
+  let inQuery = false;
+  for (const part of template.parts) {
+    if (typeof part === "string") {
+      const hash = part.lastIndexOf("#");
+      if (hash !== -1) inQuery = false;
+      if (part.indexOf("?", hash + 1) !== -1) inQuery = true;
+    } else if (part.operator === "?" || part.operator === "&") {
+      inQuery = true;
+    } else if (part.operator === "#") {
+      inQuery = false;
+      for (const variable of part.variables) names.push(variable.name);
+    } else if (!inQuery) {
+      for (const variable of part.variables) names.push(variable.name);
+    }
+  }
+  return names;
+}
+
+/** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */
+function mayHoldDot(value: unknown): boolean {
+  if (typeof value === "string") return value.includes(".") || value.includes("%");
+  if (typeof value !== "object" || value === null) return false;
+  if (value instanceof Date) return false;
+  for (const key in value) {
+    if (key.includes(".") || key.includes("%")) return true;
+    const member = (value as Record<string, unknown>)[key];
+    if (
+      typeof member === "string" ? member.includes(".") || member.includes("%") : typeof member === "object"
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** RFC 3986 §3.4: the names of `name=value` pairs in the literal text of the query. */
+function literalQueryNames(template: UriTemplate): Set<string> {
+  const names = new Set<string>();
+  let inQuery = false;
+  for (const part of template.parts) {
+    if (typeof part !== "string") {
+      if (part.operator === "?") inQuery = true;
+      continue;
+    }
+    let text = part;
+    if (!inQuery) {
+      const question = text.indexOf("?");
+      if (question === -1 || text.lastIndexOf("#", question) !== -1) continue;
+      inQuery = true;
+      text = text.slice(question + 1);
+    }
+    const hash = text.indexOf("#");
+    for (const pair of (hash === -1 ? text : text.slice(0, hash)).split("&")) {
+      const name = pair.split("=")[0]!;
+      if (name !== "") names.add(encodeReserved(name, ""));
+    }
+    if (hash !== -1) break;
+  }
+  return names;
 }
 
 // Every expansion begins with the template's leading literal (as the engine writes it). When that
@@ -93,19 +201,66 @@ function requiredNames(template: UriTemplate): readonly string[] {
 // basic URL parser that never fail.
 function hasValidAbsolutePrefix(literal: string): boolean {
   if (!isAbsoluteUrl(literal)) return false;
-  let end = literal.indexOf("://") + 3;
-  while (end < literal.length && !"/?#".includes(literal.charAt(end))) end++;
-  if (end === literal.length) return false;
-  try {
-    new URL(literal);
-    return true;
-  } catch {
-    return false;
-  }
+  return authorityEnd(literal) < literal.length && isValidAbsoluteUrl(literal);
 }
 
 /** The literal every expansion begins with, as the engine writes it ("" when it starts with an expression). */
 function leadingLiteral(template: UriTemplate): string {
   const first = template.parts[0];
   return typeof first === "string" ? encodeReserved(first, "") : "";
+}
+
+/**
+ * The request goes where the route says (docs/security.md): no expansion may make a "." or ".."
+ * segment, which every client resolves away (`/repos/o/..` is sent as `/repos/`). Checks the
+ * expanded url (before the base url is put in front) and names the parameter that made one.
+ */
+export function assertNoDotSegment(
+  compiled: CompiledUrl,
+  expanded: string,
+  parameters: Readonly<Record<string, unknown>>,
+): void {
+  // Most values hold no "." and no "%": then no segment can be a dot segment, and the url
+  // (a string built piece by piece) need not be flattened and scanned.
+  const names = compiled.pathVariableNames;
+  let suspect = false;
+  for (let i = 0; i < names.length && !suspect; i++) suspect = mayHoldDot(own(parameters, names[i]!));
+  if (!suspect) return;
+  let start = compiled.pathStart;
+  if (start === 0 && !compiled.isPath && isAbsoluteUrl(expanded)) start = authorityEnd(expanded);
+  if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
+  const found = findDotSegment(expanded, start);
+  if (found === undefined) return;
+  const segment = quote(expanded.slice(found[0], found[1]));
+  // The error path only: expand the parts one by one to find whose output the segment overlaps.
+  let offset = 0;
+  for (const part of compiled.template.parts) {
+    const text =
+      typeof part === "string"
+        ? encodeReserved(part, "")
+        : parseTemplate(expressionText(part)).expand(parameters);
+    const end = offset + text.length;
+    if (typeof part !== "string" && end > found[0] && offset < found[1]) {
+      const name = part.variables.find((variable) => own(parameters, variable.name) != null)?.name ?? "";
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the path segment ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+      );
+    }
+    offset = end;
+  }
+  throw new EndpointError(
+    "ERR_INVALID_URL",
+    `Invalid url ${quote(compiled.url)}: the path segment ${segment} would be resolved away by clients`,
+  );
+}
+
+/** The text of one expression, on its own: `{/segs*}`. */
+function expressionText(expression: TemplateExpression): string {
+  const specs = expression.variables.map(
+    (variable) =>
+      variable.name +
+      (variable.explode ? "*" : variable.maxLength === undefined ? "" : ":" + variable.maxLength),
+  );
+  return "{" + expression.operator + specs.join(",") + "}";
 }

@@ -1,10 +1,14 @@
+import { TRUSTED_SERIALIZERS, buildRequest } from "./build-request.js";
+import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
+import { compileUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
-import { mergeCall, mergeOptions } from "./merge.js";
-import { mergeDefaults } from "./merge-defaults.js";
-import { normalizeDefaults, normalizeOptions } from "./normalize.js";
-import { freezeCopy } from "./object.js";
-import { parse, parseTrusted } from "./parse.js";
-import type { ParsePolicy } from "./parse.js";
+import { mergeHeaders } from "./headers.js";
+import { mergeMediaType } from "./media-type.js";
+import { mergeLevels, mergeValue, thaw } from "./merge.js";
+import { normalizeDefaults, normalizeOptions, readLevel } from "./normalize.js";
+import { copyTree, hasOwn, setOwn } from "./object.js";
+import { checkUrl, parse } from "./parse.js";
+import { RESERVED_KEYS } from "./reserved-keys.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
@@ -16,17 +20,47 @@ import type {
   DeepReadonly,
   EndpointDefaults,
   EndpointOptions,
+  Headers,
+  MediaType,
   MergedOptions,
   ParseInput,
+  RequestMeta,
   RequestOptions,
   Route,
 } from "./types.js";
 import { formQuery } from "./uri-template/index.js";
 
-/** The snapshot `defaults()` is constructing a builder for, while it does (see the constructor). */
-let adoptable: EndpointDefaults | undefined;
+/**
+ * The DEFAULTS snapshots the library made. A constructor given one as its last layer takes it as
+ * it is: `.defaults()` builds the next snapshot, then `new this.constructor(snapshot)`, and that
+ * snapshot already holds every layer a subclass constructor puts under it.
+ */
+const SNAPSHOTS = new WeakSet<object>();
 
-const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ freezeCopy(LIBRARY_DEFAULTS) as EndpointDefaults;
+/** What every call of a snapshot needs and the snapshot alone decides, worked out once. */
+interface SnapshotPlan {
+  /** The default parameters' keys (none reserved), in order. */
+  readonly parameterKeys: readonly string[];
+}
+const plans = new WeakMap<object, SnapshotPlan>();
+
+function snapshot(merged: Record<string, unknown>): EndpointDefaults {
+  // Key by key, so that an error names the option; one memo, so shared objects stay shared.
+  const memo = new Map<object, unknown>();
+  const copy: Record<string, unknown> = {};
+  for (const key in merged)
+    if (hasOwn(merged, key)) setOwn(copy, key, copyTree(merged[key], key, "freeze", memo, 1));
+  const frozen = Object.freeze(copy) as unknown as EndpointDefaults;
+  SNAPSHOTS.add(frozen);
+  const parameterKeys: string[] = [];
+  for (const key in frozen) if (hasOwn(frozen, key) && !RESERVED_KEYS.has(key)) parameterKeys.push(key);
+  plans.set(frozen, { parameterKeys });
+  return frozen;
+}
+
+const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
+  LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
+);
 
 // Type-only keys (nothing at run time): the route map a builder type carries, and the parameter
 // names its defaults are known to provide. Keys only, not value types: an intersection of
@@ -84,9 +118,9 @@ export type AnyEndpointBuilder = EndpointBuilder<object, object>;
 export class EndpointBuilder<
   Routes extends object = NoRoutes,
   Defaults extends object = NoRoutes,
-> implements ParsePolicy {
-  /** The defaults snapshot: deep-frozen, never the caller's own objects. */
-  readonly DEFAULTS: EndpointDefaults & DeepReadonly<Defaults>;
+> implements RequestPolicy {
+  /** The defaults snapshot: deep-frozen, never the caller's own objects; read-only, non-configurable. */
+  declare readonly DEFAULTS: EndpointDefaults & DeepReadonly<Defaults>;
 
   /** The route map, for the types only: no such property exists at run time. */
   declare readonly [routeMapKey]?: Routes;
@@ -98,19 +132,17 @@ export class EndpointBuilder<
    * `https://api.service.example`, the default accept and user-agent headers).
    */
   constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
-    // From defaults(): the last layer is the finished snapshot, which already holds every earlier
-    // layer (this.DEFAULTS was built through this same constructor), so merging them again under
-    // it would give the snapshot back. Adopt it; a layer after it means a real merge.
-    if (adoptable !== undefined && layers[layers.length - 1] === adoptable) {
-      this.DEFAULTS = adoptable as EndpointDefaults & DeepReadonly<Defaults>;
-      adoptable = undefined;
-      return;
+    const last = layers[layers.length - 1];
+    let defaults = LIBRARY_SNAPSHOT;
+    if (last !== undefined && SNAPSHOTS.has(last)) {
+      defaults = last as EndpointDefaults;
+    } else {
+      for (const layer of layers) {
+        if (layer !== undefined) defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer)));
+      }
     }
-    let snapshot = LIBRARY_SNAPSHOT;
-    for (const layer of layers) {
-      if (layer !== undefined) snapshot = mergeDefaults(snapshot, normalizeDefaults(layer));
-    }
-    this.DEFAULTS = snapshot as EndpointDefaults & DeepReadonly<Defaults>;
+    // Not a plain field: nobody swaps the snapshot of a shared builder out from under it.
+    Object.defineProperty(this, "DEFAULTS", { value: defaults, enumerable: true });
   }
 
   /**
@@ -125,14 +157,9 @@ export class EndpointBuilder<
    * `options` provides, so that the routes of a route map no longer require them.
    */
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
-    const snapshot = mergeDefaults(this.DEFAULTS, normalizeDefaults(options));
+    const next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options)));
     const Builder = this.constructor as new (defaults: EndpointOptions) => this;
-    adoptable = snapshot;
-    try {
-      return new Builder(snapshot as EndpointOptions) as this & TypedDefaults<D>;
-    } finally {
-      adoptable = undefined;
-    }
+    return new Builder(next as EndpointOptions) as this & TypedDefaults<D>;
   }
 
   /**
@@ -147,7 +174,7 @@ export class EndpointBuilder<
   merge<R extends Route>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   merge(route: Route | EndpointOptions, options?: object): MergedOptions {
-    return mergeOptions(this.DEFAULTS, normalizeOptions(route, options));
+    return thaw(mergeLevels(this.DEFAULTS, normalizeOptions(route, options))) as MergedOptions;
   }
 
   /**
@@ -179,10 +206,52 @@ export class EndpointBuilder<
   ): RequestOptions;
   endpoint(options: EndpointOptions): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
-    // The common call takes the one-pass merge; anything else the general path (same result).
-    const fast = mergeCall(this.DEFAULTS, route, options);
-    if (fast !== undefined) return parseTrusted(fast.merged, this, fast);
-    return parseTrusted(mergeOptions(this.DEFAULTS, normalizeOptions(route, options)), this);
+    // parse(merge(route, options)) in one pass: the call's options are read once and merged over
+    // the snapshot with the merge's own rules, without copying what the call does not change.
+    const call = readLevel(route, options);
+    const defaults = this.DEFAULTS;
+    const compiled = compileUrl(checkUrl(call.url ?? (hasOwn(defaults, "url") ? defaults.url : undefined)));
+    let headers: Headers = defaults.headers;
+    if (call.headers !== undefined) headers = mergeHeaders(headers, call.headers);
+    let mediaType = defaults.mediaType as MediaType;
+    if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
+    let request = hasOwn(defaults, "request") ? (defaults.request as RequestMeta) : undefined;
+    if (call.request !== undefined) {
+      request = request === undefined ? call.request : (mergeValue(request, call.request) as RequestMeta);
+    }
+    let { parameters, parameterKeys } = call;
+    const defaultKeys = plans.get(defaults)!.parameterKeys;
+    if (defaultKeys.length > 0) {
+      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md).
+      const merged: Record<string, unknown> = {};
+      const keys = defaultKeys.slice();
+      for (const key of defaultKeys) setOwn(merged, key, (defaults as Record<string, unknown>)[key]);
+      for (const key of parameterKeys) {
+        if (hasOwn(merged, key)) setOwn(merged, key, mergeValue(merged[key], parameters[key]));
+        else {
+          keys.push(key);
+          setOwn(merged, key, parameters[key]);
+        }
+      }
+      parameters = merged;
+      parameterKeys = keys;
+    }
+    return buildRequest(
+      {
+        method: call.method ?? defaults.method,
+        compiled,
+        baseUrl: call.baseUrl ?? defaults.baseUrl,
+        headers,
+        format: mediaType.format,
+        previews: mediaType.previews,
+        parameters,
+        parameterKeys,
+        hasData: call.hasData || hasOwn(defaults, "data"),
+        data: call.hasData ? call.data : hasOwn(defaults, "data") ? defaults.data : undefined,
+        request,
+      },
+      this,
+    );
   }
 
   /**
@@ -195,7 +264,8 @@ export class EndpointBuilder<
    *   override serializeQuery(parameters) { … return "ids[]=1&ids[]=2"; }
    * }
    */
-  serializeQuery(parameters: ReadonlyArray<readonly [string, unknown]>): string {
+  serializeQuery(parameters: QueryParameters, context: QueryContext): string {
+    void context;
     return formQuery(parameters, "");
   }
 
@@ -215,3 +285,6 @@ export class EndpointBuilder<
     return true;
   }
 }
+
+// The default serializer writes RFC 6570 form-style queries: url-safe by construction.
+TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);

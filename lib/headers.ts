@@ -1,7 +1,7 @@
 import { ALPHA_DIGIT, allInSet, asciiSet } from "./ascii-set.js";
 import { EndpointError, codePointLabel, describe, quote } from "./errors.js";
-import { isPlainObject, setOwn } from "./object.js";
-import type { Headers } from "./types.js";
+import { hasOwn, isPlainObject, setOwn } from "./object.js";
+import type { Headers, HeadersInput } from "./types.js";
 
 // RFC 9110 §5.6.2: token = 1*tchar. A table lookup, so hostile names cost linear time.
 // Built by a pure call, so a bundle that never checks a header drops it.
@@ -61,17 +61,19 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
 
 /**
  * Lowercases header names (so `User-Agent` replaces the default `user-agent` rather than
- * duplicating it), drops `undefined` values, and validates names and values.
+ * duplicating it), drops `undefined` values, keeps `null` (it removes the header when merged),
+ * and validates names and values. Own properties only.
  */
-export function normalizeHeaders(headers: unknown): Headers {
+export function normalizeHeaders(headers: unknown): HeadersInput {
   if (!isPlainObject(headers)) {
     throw new EndpointError(
       "ERR_INVALID_HEADER",
       `Invalid headers: ${describe(headers)}; expected an object of header names to values`,
     );
   }
-  const result: Headers = {};
-  for (const name of Object.keys(headers)) {
+  const result: HeadersInput = {};
+  for (const name in headers) {
+    if (!hasOwn(headers, name)) continue;
     const value = headers[name];
     if (value === undefined) continue;
     if (!isToken(name)) {
@@ -80,7 +82,28 @@ export function normalizeHeaders(headers: unknown): Headers {
         `Invalid header name ${quote(name)}: not an RFC 9110 token`,
       );
     }
-    setOwn(result, name.toLowerCase(), normalizeHeaderValue(name, value));
+    setOwn(result, name.toLowerCase(), value === null ? null : normalizeHeaderValue(name, value));
+  }
+  return result;
+}
+
+/**
+ * `given` over `current` (CONTRACT.md, "Merging"): a header keeps its place and takes the later
+ * value; new ones come after; `null` removes the header, the earlier one included.
+ */
+export function mergeHeaders(current: Readonly<Headers> | undefined, given: Readonly<HeadersInput>): Headers {
+  const result: Headers = {};
+  if (current !== undefined) {
+    for (const name in current) {
+      if (hasOwn(current, name) && !(hasOwn(given, name) && given[name] === null)) {
+        setOwn(result, name, current[name]);
+      }
+    }
+  }
+  for (const name in given) {
+    if (!hasOwn(given, name)) continue;
+    const value = given[name];
+    if (value !== null && value !== undefined) setOwn(result, name, value);
   }
   return result;
 }

@@ -1,195 +1,94 @@
-import { normalizeHeaders } from "./headers.js";
-import { mergeMediaType, normalizeMediaType } from "./media-type.js";
+import { mergeHeaders } from "./headers.js";
+import { mergeMediaType } from "./media-type.js";
 import type { NormalizedOptions } from "./normalize.js";
-import { cloneDeep, hasOwn, isPlainObject, setOwn } from "./object.js";
-import type { TrustedMerged } from "./parse.js";
-import { compileUrl } from "./compiled-url.js";
-import type { CompiledUrl } from "./compiled-url.js";
-import { RESERVED_KEYS } from "./reserved-keys.js";
-import { parseRoute } from "./route.js";
-import type { ParsedRoute } from "./route.js";
-import type { EndpointDefaults, MediaType, MediaTypeInput, MergedOptions } from "./types.js";
+import { cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
+import type { Headers, HeadersInput, MediaType, MediaTypeInput } from "./types.js";
+
+/** Per merge: the result for each pair of plain objects merged, so shared objects cost linear time. */
+type MergeMemo = Map<object, Map<object, Record<string, unknown>>>;
 
 /**
- * The merge of `merge()` (and of `endpoint()` calls that `mergeCall` leaves to it): a builder's
- * frozen DEFAULTS with one call's normalised options over them. It means exactly what
- * `mergeDefaults` (the deepmerge path of `.defaults()`) means — a property test holds the two
- * equal — without deepmerge's cost.
+ * The one merge of the library (CONTRACT.md, "Merging"): `later`, one normalised level, over
+ * `earlier`, a DEFAULTS snapshot. `.defaults()` freezes its result into the next snapshot,
+ * `merge()` hands it out after `thaw`, and `endpoint()` merges a call over its route's plan with
+ * the same `mergeValue`, `mergeHeaders` and `mergeMediaType`.
  *
- * Returns a fresh, mutable object that shares nothing mutable with the defaults: plain objects
- * and arrays from the defaults are copied; `data` and `request` pass by reference.
+ * - plain objects merge deeply, into new objects (neither level is changed); every other value —
+ *   arrays, class instances, functions — is replaced by the later one, by reference;
+ * - `headers`: lowercase names already; `null` removes a header; `mediaType.previews`: the union;
+ * - `data` is never merged: the later one replaces the earlier one;
+ * - own keys only, and `__proto__` is an ordinary key;
+ * - key order: the earlier level's keys in their order, then the later level's new ones.
  */
-export function mergeOptions(defaults: EndpointDefaults, options: NormalizedOptions): MergedOptions {
-  const merged: Record<string, unknown> = {};
-  const base = defaults as unknown as Record<string, unknown>;
-  for (const key of Object.keys(base)) {
-    const value = base[key];
-    setOwn(merged, key, key === "data" || key === "request" ? value : cloneDeep(value));
-  }
-  for (const key of Object.keys(options)) {
-    const value = options[key];
-    if (key === "data") {
-      merged.data = value;
-    } else if (key === "mediaType") {
-      merged.mediaType = mergeMediaType(merged.mediaType as MediaType, value as MediaTypeInput);
-    } else {
-      // Own properties only: `merged.__proto__` would otherwise be Object.prototype, a "plain object".
-      const current = hasOwn(merged, key) ? merged[key] : undefined;
-      if (isPlainObject(value) && isPlainObject(current)) {
-        // `request` from the defaults was not copied above: merge into a copy of it.
-        setOwn(merged, key, mergePlain(key === "request" ? cloneDeep(current) : current, value));
-      } else {
-        setOwn(merged, key, value);
-      }
-    }
-  }
-  return merged as MergedOptions;
-}
-
-/** Merges `source` into `target` (a copy the merge owns): plain objects deeply, the rest replaced. */
-function mergePlain(
-  target: Record<string, unknown>,
-  source: Record<string, unknown>,
+export function mergeLevels(
+  earlier: Readonly<Record<string, unknown>>,
+  later: Readonly<NormalizedOptions>,
 ): Record<string, unknown> {
-  for (const key of Object.keys(source)) {
-    const value = source[key];
-    // Own properties only: `target.__proto__` would otherwise be Object.prototype, a "plain object".
-    const current = hasOwn(target, key) ? target[key] : undefined;
-    if (isPlainObject(value) && isPlainObject(current)) {
-      setOwn(target, key, mergePlain(current, value));
-    } else {
-      setOwn(target, key, value);
-    }
-  }
-  return target;
-}
-
-/** What `mergeCall` needs of a DEFAULTS snapshot, worked out once per snapshot. */
-interface DefaultsPlan {
-  /** The parameter keys of the snapshot, in order (none of their values is a plain object or array). */
-  readonly parameterKeys: readonly string[];
-}
-
-// `null`: a default parameter is a plain object or an array. mergeOptions gives every call its
-// own copy of those (the snapshot's are frozen), so such snapshots take the general path. Any
-// other value — a Date, a class instance, `request`, `data` — both paths pass by reference, and
-// the snapshot's url is always replaced by the route's.
-const plans = new WeakMap<EndpointDefaults, DefaultsPlan | null>();
-
-function planOf(defaults: EndpointDefaults): DefaultsPlan | null {
-  let plan = plans.get(defaults);
-  if (plan !== undefined) return plan;
-  const base = defaults as unknown as Record<string, unknown>;
-  const parameterKeys: string[] = [];
-  plan = { parameterKeys };
-  for (const key of Object.keys(base)) {
-    if (RESERVED_KEYS.has(key)) continue;
-    const value = base[key];
-    if (isPlainObject(value) || Array.isArray(value)) {
-      plan = null;
-      break;
-    }
-    parameterKeys.push(key);
-  }
-  plans.set(defaults, plan);
-  return plan;
-}
-
-/** The one-pass merge of a call: what parseTrusted takes. */
-export interface CallMerge {
-  readonly merged: TrustedMerged;
-  /** The parameter keys, in merged order. */
-  readonly parameterKeys: string[];
-  /**
-   * Where the parameters' values are: `merged`, or — without default parameters — the call's
-   * own options, which are then read in place instead of copied key by key.
-   */
-  readonly parameterSource: Readonly<Record<string, unknown>>;
-  /** The compiled url, kept with the cached route. */
-  readonly compiled: CompiledUrl;
-}
-
-/**
- * The merge of `endpoint()` for the common call — a route string and options of parameters,
- * headers, mediaType and data — in one pass over the caller's options, with the same checks as
- * `normalizeOptions` in the same order. Its result is read by `parseTrusted` and never leaves the
- * library, so the frozen headers and mediaType of the defaults are shared, not copied (parse
- * copies frozen headers before it returns them), and without default parameters the call's
- * parameters are not copied at all: parse reads them from the options. Returns `undefined`
- * for anything else (a method, url, baseUrl or request option, a parameter that is a plain
- * object, defaults with a plain-object or array parameter): the caller then takes the general
- * path, `mergeOptions(defaults, normalizeOptions(route, options))`, which repeats every check
- * from the start, so errors are the same either way.
- */
-export function mergeCall(
-  defaults: EndpointDefaults,
-  route: unknown,
-  options: unknown,
-): CallMerge | undefined {
-  if (typeof route !== "string" || (options !== undefined && !isPlainObject(options))) return undefined;
-  const plan = planOf(defaults);
-  if (plan === null) return undefined;
-  const parsed = parseRoute(route);
-  const merged: TrustedMerged = {
-    method: parsed.method ?? defaults.method,
-    baseUrl: defaults.baseUrl,
-    headers: defaults.headers,
-    mediaType: defaults.mediaType,
-    url: parsed.url,
-  };
-  // As mergeOptions does: the defaults' request and data by reference (a call's request takes
-  // the general path; a call's data replaces them below).
-  if (defaults.request !== undefined) merged.request = defaults.request;
-  if (defaults.data !== undefined) merged.data = defaults.data;
-  const base = defaults as unknown as Record<string, unknown>;
-  const { parameterKeys } = plan;
-  const parameterKeysOut = parameterKeys.slice();
-  for (let i = 0; i < parameterKeys.length; i++) setOwn(merged, parameterKeys[i]!, base[parameterKeys[i]!]);
-  if (options === undefined) {
-    return { merged, parameterKeys: parameterKeysOut, parameterSource: merged, compiled: compiledOf(parsed) };
-  }
-  const keys = Object.keys(options);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const value = options[key];
-    if (value === undefined) continue;
+  const merged: Record<string, unknown> = {};
+  for (const key in earlier) if (hasOwn(earlier, key)) setOwn(merged, key, earlier[key]);
+  let memo: MergeMemo | undefined;
+  for (const key in later) {
+    if (!hasOwn(later, key)) continue;
+    const value = later[key];
+    const current = hasOwn(merged, key) ? merged[key] : undefined;
     switch (key) {
-      case "headers": {
-        const given = normalizeHeaders(value);
-        merged.headers = { ...merged.headers, ...given };
+      case "headers":
+        merged.headers = mergeHeaders(current as Headers | undefined, value as HeadersInput);
         break;
-      }
       case "mediaType":
-        merged.mediaType = mergeMediaType(merged.mediaType as MediaType, normalizeMediaType(value));
+        merged.mediaType = mergeMediaType(
+          (current as MediaType | undefined) ?? NO_MEDIA_TYPE,
+          value as MediaTypeInput,
+        );
         break;
       case "data":
         merged.data = value;
         break;
-      case "method":
-      case "url":
-      case "baseUrl":
-      case "request":
-        return undefined;
       default:
-        if (isPlainObject(value)) return undefined;
-        if (parameterKeys.length === 0) {
-          // No default parameters: the values stay in the call's options, the parameter source.
-          parameterKeysOut.push(key);
-        } else {
-          if (!hasOwn(merged, key)) parameterKeysOut.push(key);
-          setOwn(merged, key, value);
-        }
+        setOwn(merged, key, mergeValue(current, value, (memo ??= new Map())));
     }
   }
-  return {
-    merged,
-    parameterKeys: parameterKeysOut,
-    parameterSource: parameterKeys.length === 0 ? options : merged,
-    // Compiled after the options are checked: errors come in the order merge() then parse() give.
-    compiled: compiledOf(parsed),
-  };
+  return merged;
 }
 
-function compiledOf(parsed: ParsedRoute): CompiledUrl {
-  return (parsed.compiled ??= compileUrl(parsed.url));
+const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
+
+/** `value` over `current`: two plain objects merge deeply into a new one; otherwise `value` wins. */
+export function mergeValue(current: unknown, value: unknown, memo: MergeMemo = new Map()): unknown {
+  if (!isPlainObject(value) || !isPlainObject(current)) return value;
+  let byLater = memo.get(current);
+  if (byLater === undefined) memo.set(current, (byLater = new Map()));
+  const done = byLater.get(value);
+  if (done !== undefined) return done;
+  const result: Record<string, unknown> = {};
+  byLater.set(value, result);
+  for (const key in current) if (hasOwn(current, key)) setOwn(result, key, current[key]);
+  for (const key in value) {
+    if (!hasOwn(value, key)) continue;
+    setOwn(result, key, hasOwn(result, key) ? mergeValue(result[key], value[key], memo) : value[key]);
+  }
+  return result;
+}
+
+/**
+ * The result of `merge()` is the caller's to change: every plain object or array a DEFAULTS
+ * snapshot froze is replaced by a mutable copy (`data` and `request` stay by reference, as the
+ * contract passes them). Objects the merge or the normalisation made are the caller's already.
+ */
+export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
+  const memo = new Map<object, unknown>();
+  for (const key in merged) {
+    if (key !== "data" && key !== "request" && hasOwn(merged, key)) {
+      setOwn(merged, key, thawValue(merged[key], memo));
+    }
+  }
+  return merged;
+}
+
+function thawValue(value: unknown, memo: Map<object, unknown>): unknown {
+  if (isLibraryFrozen(value)) return cloneDeep(value);
+  if (!isPlainObject(value) || memo.has(value)) return value;
+  memo.set(value, value);
+  for (const key in value) if (hasOwn(value, key)) setOwn(value, key, thawValue(value[key], memo));
+  return value;
 }

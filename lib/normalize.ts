@@ -1,37 +1,63 @@
 import { EndpointError, describe, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
-import { MAX_NESTING_DEPTH, isPlainObject, setOwn, tooDeep } from "./object.js";
+import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
-import type { EndpointOptions, Headers, MediaTypeInput, RequestMeta } from "./types.js";
+import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
-/** One level of options (a call's, or a `.defaults()` layer), validated and normalised. */
-export interface NormalizedOptions {
+/**
+ * One level of options — a call's, or a `.defaults()` layer — validated, read once. Parameters
+ * are not copied: `parameters` is the caller's own object, read in place by the keys in
+ * `parameterKeys` (own keys, never inherited), unless a value had to change (a plain object
+ * without its `undefined` members), then a copy.
+ */
+export interface Level {
+  method: string | undefined;
+  url: string | undefined;
+  baseUrl: string | undefined;
+  /** Lowercase names; `null` removes a header (CONTRACT.md, "Merging"). */
+  headers: Readonly<HeadersInput> | undefined;
+  mediaType: MediaTypeInput | undefined;
+  request: RequestMeta | undefined;
+  /** `hasData` tells a `data` of `undefined` from none. */
+  data: unknown;
+  hasData: boolean;
+  parameters: Readonly<Record<string, unknown>>;
+  parameterKeys: string[];
+  /** Every key given (reserved and parameters, not `undefined`), in order, route's method and url first. */
+  keys: string[];
+}
+
+/** One level as an object of options again, keys in the order given: what the merge takes. */
+export type NormalizedOptions = Record<string, unknown> & {
   method?: string;
   url?: string;
   baseUrl?: string;
-  headers?: Headers;
+  headers?: Readonly<HeadersInput>;
   mediaType?: MediaTypeInput;
   request?: RequestMeta;
   data?: unknown;
-  [parameter: string]: unknown;
-}
+};
 
 /**
- * Validates the arguments of `endpoint()`, `merge()` and `defaults()` and normalises them:
- * `undefined` values are dropped at every depth of plain objects, header names lowercased,
- * preview names cut of `-preview`. Plain objects are copied (never the caller's); other values
- * are kept by reference. The route's method and url come first.
+ * Validates the arguments of `endpoint()`, `merge()` and `defaults()` in one pass over the
+ * options, in their order: `undefined` values are dropped (at every depth of plain objects),
+ * header names lowercased, preview names cut of `-preview`. Only own properties are options:
+ * a `data` or `baseUrl` that some other code put on Object.prototype is never read.
  */
-export function normalizeOptions(route: unknown, options: unknown): NormalizedOptions {
+export function readLevel(route: unknown, options: unknown, keepOrder = false): Level {
+  // `keys` (every key in order) only for merge() and defaults(), which rebuild the options from it.
   let source: unknown = options;
-  let routeMethod: string | undefined;
-  let routeUrl: string | undefined;
+  let method: string | undefined;
+  let url: string | undefined;
+  const keys: string[] = [];
   if (typeof route === "string") {
     const parsed = parseRoute(route);
-    routeMethod = parsed.method;
-    routeUrl = parsed.url;
-    if (options === undefined) source = {};
+    method = parsed.method;
+    url = parsed.url;
+    if (method !== undefined) if (keepOrder) keys.push("method");
+    if (keepOrder) keys.push("url");
+    if (options === undefined) source = EMPTY;
   } else if (route === undefined || isPlainObject(route)) {
     if (options !== undefined) {
       throw new EndpointError(
@@ -39,7 +65,7 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
         `Invalid arguments: options ${describe(options)} given after ${describe(route)}; pass (route, options) or (options)`,
       );
     }
-    source = route ?? {};
+    source = route ?? EMPTY;
   } else {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
@@ -52,29 +78,44 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
       `Invalid options: ${describe(source)}; expected a plain object`,
     );
   }
-
-  const result: NormalizedOptions = {};
-  if (routeMethod !== undefined) result.method = routeMethod;
-  if (routeUrl !== undefined) result.url = routeUrl;
-  for (const key of Object.keys(source)) {
-    const value = (source as EndpointOptions)[key];
+  const level: Level = {
+    method,
+    url,
+    baseUrl: undefined,
+    headers: undefined,
+    mediaType: undefined,
+    request: undefined,
+    data: undefined,
+    hasData: false,
+    parameters: source,
+    parameterKeys: [],
+    keys,
+  };
+  let copied: Record<string, unknown> | undefined;
+  let memo: Map<object, unknown> | undefined;
+  // `for…in` with an own check walks a small object several times faster than Object.keys.
+  for (const key in source) {
+    if (!hasOwn(source, key)) continue;
+    const value = source[key];
     if (value === undefined) continue;
     switch (key) {
       case "method": {
-        const method = validateMethod(value);
+        const given = validateMethod(value);
         // A bare-url route leaves the method to the options, then to the defaults (spec §2.1).
-        if (routeMethod !== undefined && method.toUpperCase() !== routeMethod.toUpperCase()) {
+        if (method !== undefined && given.toUpperCase() !== method.toUpperCase()) {
           throw conflict(route, key, value);
         }
-        result.method = method;
+        if (method === undefined) if (keepOrder) keys.push(key);
+        level.method = given;
         break;
       }
       case "url":
         if (typeof value !== "string") {
           throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${describe(value)}; expected a string`);
         }
-        if (routeUrl !== undefined && value !== routeUrl) throw conflict(route, key, value);
-        result.url = value;
+        if (url !== undefined && value !== url) throw conflict(route, key, value);
+        if (url === undefined) if (keepOrder) keys.push(key);
+        level.url = value;
         break;
       case "baseUrl":
         if (typeof value !== "string") {
@@ -83,27 +124,73 @@ export function normalizeOptions(route: unknown, options: unknown): NormalizedOp
             `Invalid baseUrl: ${describe(value)}; expected a string`,
           );
         }
-        result.baseUrl = value;
+        if (keepOrder) keys.push(key);
+        level.baseUrl = value;
         break;
       case "headers":
-        result.headers = normalizeHeaders(value);
+        if (keepOrder) keys.push(key);
+        level.headers = normalizeHeaders(value);
         break;
       case "mediaType":
-        result.mediaType = normalizeMediaType(value);
+        if (keepOrder) keys.push(key);
+        level.mediaType = normalizeMediaType(value);
         break;
       case "request":
         // Returned exactly as passed in (spec §2.4): by reference, unless defaults set one too.
-        result.request = validateRequestMeta(value);
+        if (keepOrder) keys.push(key);
+        level.request = validateRequestMeta(value);
         break;
       case "data":
         // The body as given, by reference (CONTRACT.md): never copied, never merged.
-        result.data = value;
+        if (keepOrder) keys.push(key);
+        level.data = value;
+        level.hasData = true;
         break;
       default:
-        setOwn(result, key, isPlainObject(value) ? dropUndefined(value, key) : value);
+        if (keepOrder) keys.push(key);
+        level.parameterKeys.push(key);
+        if (isPlainObject(value)) {
+          // A copy without `undefined` members, at every depth: theirs is never changed.
+          if (copied === undefined) {
+            copied = {};
+            for (const earlier of level.parameterKeys) setOwn(copied, earlier, source[earlier]);
+            level.parameters = copied;
+          }
+          setOwn(copied, key, dropUndefined(value, key, (memo ??= new Map())));
+        } else if (copied !== undefined) {
+          setOwn(copied, key, value);
+        }
+    }
+  }
+  return level;
+}
+
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** A level as options: reserved keys and parameters in the order given (the order the merge keeps). */
+export function levelOptions(level: Level): NormalizedOptions {
+  const result: NormalizedOptions = {};
+  for (const key of level.keys) {
+    switch (key) {
+      case "method":
+      case "url":
+      case "baseUrl":
+      case "headers":
+      case "mediaType":
+      case "request":
+      case "data":
+        setOwn(result, key, level[key]);
+        break;
+      default:
+        setOwn(result, key, level.parameters[key]);
     }
   }
   return result;
+}
+
+/** `merge()` and `defaults()` take the options as an object: `readLevel`, then `levelOptions`. */
+export function normalizeOptions(route: unknown, options: unknown): NormalizedOptions {
+  return levelOptions(readLevel(route, options, true));
 }
 
 /** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */
@@ -137,16 +224,15 @@ function conflict(route: unknown, key: string, value: unknown): EndpointError {
 }
 
 /**
- * A copy of a plain object without its `undefined` values, at every depth of plain objects.
- * Deeper than MAX_NESTING_DEPTH (or a cycle) is ERR_INVALID_OPTIONS, never a stack overflow.
+ * A copy of a plain object without its `undefined` values, at every depth of plain objects
+ * (arrays and everything else by reference). Each object is copied once (`memo`), so an input
+ * that shares objects costs linear time. Deeper than MAX_NESTING_DEPTH (or a cycle) is
+ * ERR_INVALID_OPTIONS, never a stack overflow.
  */
-export function dropUndefined(value: Record<string, unknown>, name = "", depth = 1): Record<string, unknown> {
-  if (depth > MAX_NESTING_DEPTH) throw tooDeep(name);
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const member = value[key];
-    if (member === undefined) continue;
-    setOwn(copy, key, isPlainObject(member) ? dropUndefined(member, name, depth + 1) : member);
-  }
-  return copy;
+export function dropUndefined(
+  value: Record<string, unknown>,
+  name: string,
+  memo: Map<object, unknown> = new Map(),
+): Record<string, unknown> {
+  return copyTree(value, name, "drop-undefined", memo, 1) as Record<string, unknown>;
 }

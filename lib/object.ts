@@ -1,4 +1,4 @@
-/** Small object helpers that never walk or change a prototype. */
+/** Small object helpers that never walk or change a prototype, and walks that visit each object once. */
 import { EndpointError, quote } from "./errors.js";
 
 /**
@@ -14,16 +14,6 @@ export function tooDeep(name: string): EndpointError {
     "ERR_INVALID_OPTIONS",
     `Invalid options: ${quote(name)} is nested more than ${MAX_NESTING_DEPTH} levels deep, or holds a cycle`,
   );
-}
-
-/** Throws `tooDeep(name)` when plain objects and arrays in `value` nest deeper than `MAX_NESTING_DEPTH`. */
-export function assertNestingDepth(value: unknown, name: string, depth = 0): void {
-  if (depth > MAX_NESTING_DEPTH) throw tooDeep(name);
-  if (Array.isArray(value)) {
-    for (const item of value) assertNestingDepth(item, name, depth + 1);
-  } else if (isPlainObject(value)) {
-    for (const key of Object.keys(value)) assertNestingDepth(value[key], name, depth + 1);
-  }
 }
 
 /** A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`, not a class instance. */
@@ -50,26 +40,88 @@ export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);
 }
 
+/** `target[key]` when it is an own property, else `undefined`: inherited values are never options. */
+export function own(target: object, key: string): unknown {
+  return hasOwn(target, key) ? (target as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * The plain objects and arrays the library froze into DEFAULTS snapshots. A later snapshot shares
+ * them instead of copying them again, and `merge()` copies exactly these before it hands them out.
+ * Caller objects are never in it: they are copied before anything is frozen.
+ */
+const FROZEN = new WeakSet<object>();
+
+/** Marks a copy that is being made: meeting it again means the input holds a cycle. */
+const IN_PROGRESS = {};
+
+/** Is `value` a plain object or an array the library itself froze? */
+export function isLibraryFrozen(value: unknown): boolean {
+  return typeof value === "object" && value !== null && FROZEN.has(value);
+}
+
+/**
+ * How `copyTree` copies: `clone`, a mutable copy of plain objects and arrays; `freeze`, a frozen
+ * copy sharing what the library froze before; `drop-undefined`, a mutable copy of plain objects
+ * only (arrays by reference) without their `undefined` members.
+ */
+export type CopyMode = "clone" | "freeze" | "drop-undefined";
+
+/**
+ * A copy of the plain objects (and, but for `DropUndefined`, arrays) in `value`; everything else
+ * — class instances, functions, typed arrays — by reference, as the merge rules say. Each object
+ * is visited once (`memo`): an input that shares one object under many keys (a DAG, a YAML file
+ * with anchors) costs linear time, and its copy shares the copies the same way. Deeper than
+ * `MAX_NESTING_DEPTH` or cyclic is `ERR_INVALID_OPTIONS` under option `name`.
+ */
+export function copyTree(
+  value: unknown,
+  name: string,
+  mode: CopyMode,
+  memo: Map<object, unknown> = new Map(),
+  depth = 0,
+): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const isArray = Array.isArray(value);
+  if (isArray ? mode === "drop-undefined" : !isPlainObject(value)) return value;
+  if (mode === "freeze" && FROZEN.has(value)) return value;
+  const seen = memo.get(value);
+  if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);
+  if (seen !== undefined) return seen;
+  memo.set(value, IN_PROGRESS);
+  let copy: unknown[] | Record<string, unknown>;
+  if (isArray) {
+    copy = (value as unknown[]).map((item) => copyTree(item, name, mode, memo, depth + 1));
+  } else {
+    const object: Record<string, unknown> = {};
+    const source = value as Record<string, unknown>;
+    for (const key of Object.keys(source)) {
+      const member = source[key];
+      if (member === undefined && mode === "drop-undefined") continue;
+      setOwn(object, key, copyTree(member, name, mode, memo, depth + 1));
+    }
+    copy = object;
+  }
+  if (mode === "freeze") {
+    Object.freeze(copy);
+    FROZEN.add(copy);
+  }
+  memo.set(value, copy);
+  return copy;
+}
+
 /**
  * A mutable deep copy of plain objects and arrays; everything else (class instances,
  * functions, Uint8Array, …) is kept by reference, as the merge rules say.
  */
-export function cloneDeep<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(cloneDeep) as T;
-  if (!isPlainObject(value)) return value;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, cloneDeep(value[key]));
-  return copy as T;
+export function cloneDeep<T>(value: T, name = ""): T {
+  return copyTree(value, name, "clone") as T;
 }
 
 /**
  * A deep-frozen copy: every nested plain object and array is copied, then frozen. The caller's
  * objects are never frozen (that would be a side effect on what they passed).
  */
-export function freezeCopy<T>(value: T): T {
-  if (Array.isArray(value)) return Object.freeze(value.map(freezeCopy)) as T;
-  if (!isPlainObject(value)) return value;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, freezeCopy(value[key]));
-  return Object.freeze(copy) as T;
+export function freezeCopy<T>(value: T, name = ""): T {
+  return copyTree(value, name, "freeze") as T;
 }

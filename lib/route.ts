@@ -1,6 +1,5 @@
-import { remember } from "./bounded-cache.js";
+import { BoundedCache } from "./bounded-cache.js";
 import { EndpointError, describe, quote } from "./errors.js";
-import type { CompiledUrl } from "./compiled-url.js";
 import { isToken } from "./headers.js";
 import { isVarchar } from "./uri-template/tokenize.js";
 import { isAbsoluteUrl } from "./url.js";
@@ -9,8 +8,6 @@ import { isAbsoluteUrl } from "./url.js";
 export interface ParsedRoute {
   readonly method: string | undefined;
   readonly url: string;
-  /** The compiled url, filled in by the first call that needs it: one cache lookup serves both. */
-  compiled?: CompiledUrl;
 }
 
 const STANDARD_METHODS = new Set([
@@ -37,7 +34,7 @@ export function validateMethod(method: unknown): string {
 }
 
 // Bounded (lib/bounded-cache.ts): a process that builds routes from ids must not grow without limit.
-const routeCache = new Map<string, ParsedRoute>();
+const routeCache = /*#__PURE__*/ new BoundedCache<ParsedRoute>(1000, 1000);
 
 /**
  * Splits `"METHOD url"` or `"url"` (spec §4 rule 4; a bare url leaves the method to the options,
@@ -47,7 +44,7 @@ const routeCache = new Map<string, ParsedRoute>();
 export function parseRoute(route: string): ParsedRoute {
   const cached = routeCache.get(route);
   if (cached !== undefined) return cached;
-  return remember(routeCache, route, splitRoute(route));
+  return routeCache.set(route, splitRoute(route));
 }
 
 function splitRoute(route: string): ParsedRoute {

@@ -12,8 +12,11 @@ export type Method = "DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | 
 /** A header value: a string or a number (`content-length: 42`). */
 export type HeaderValue = string | number;
 
-/** Headers as passed in: any case; an `undefined` value is dropped. */
-export type HeadersInput = { [name: string]: HeaderValue | undefined };
+/**
+ * Headers as passed in: any case; an `undefined` value is dropped (the default stands), `null`
+ * removes the header, the default one included.
+ */
+export type HeadersInput = { [name: string]: HeaderValue | null | undefined };
 
 /** Headers as returned: lowercase names. */
 export type Headers = { [name: string]: HeaderValue };

@@ -1,5 +1,6 @@
-import { remember } from "./bounded-cache.js";
+import { BoundedCache } from "./bounded-cache.js";
 import { EndpointError, describe, quote } from "./errors.js";
+import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
 // an authority. Anchored and without nested quantifiers: linear on any input.
@@ -10,62 +11,112 @@ export function isAbsoluteUrl(url: string): boolean {
   return ABSOLUTE_URL.test(url);
 }
 
-// The base urls that passed, so the check costs one lookup per call. An app has few (one per
-// builder, say the API and its uploads host); a bound keeps hostile ones from piling up.
-const validBaseUrls = new Map<string, string>();
-const VALID_BASE_URLS_SIZE = 64;
+// RFC 3986 §2: the characters a URI is made of (unreserved, reserved and "%"). Anything else —
+// "\" above all, which the WHATWG parser reads as "/" and curl does not — is read differently
+// by different parsers, so a base URL holding one could reach another host than the one shown.
+const URI_CHARACTERS = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-._~:/?#[]@!$&'()*+,;=%");
+
+/** The offset after `scheme://authority` of an absolute url. */
+export function authorityEnd(url: string): number {
+  let end = url.indexOf("://") + 3;
+  while (end < url.length && !"/?#".includes(url.charAt(end))) end++;
+  return end;
+}
 
 /**
- * Checks that `baseUrl` is an absolute http(s) URL without query or fragment, made only of
- * visible ASCII: the WHATWG URL Standard's basic URL parser removes every ASCII tab or newline
- * (and trims C0 controls and spaces) first, so it would send a different url than the one we
- * return.
+ * What makes two parsers disagree on the host: more than one "@" (WHATWG takes the last, others
+ * the first) or a pct-encoded host (WHATWG decodes it, others do not). `undefined` when fine.
+ */
+function authorityFault(url: string): string | undefined {
+  const authority = url.slice(url.indexOf("://") + 3, authorityEnd(url));
+  const at = authority.lastIndexOf("@");
+  if (at !== authority.indexOf("@")) return 'more than one "@" in the authority';
+  if (authority.includes("%", at + 1)) return "a percent-encoded host";
+  return undefined;
+}
+
+/** The reason a url is not one every client sends to the same host, or `undefined`. */
+function absoluteUrlFault(url: string): string | undefined {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return "not a valid absolute URL";
+  }
+  if (protocol !== "https:" && protocol !== "http:") return "only http and https URLs are allowed";
+  return authorityFault(url);
+}
+
+// The base urls that passed, so the check costs one lookup per call. An app has few (one per
+// builder, say the API and its uploads host); a bound keeps hostile ones from piling up.
+const validBaseUrls = /*#__PURE__*/ new BoundedCache<string>(64, 64);
+
+/**
+ * Checks `baseUrl`: an absolute http(s) URL, or a path (`/api`, exactly one leading "/") for
+ * origin-relative urls; without query or fragment; without a "." or ".." segment; made only of
+ * the characters of RFC 3986 §2 (so no parser reads it differently: no "\", no whitespace, no
+ * control or non-ASCII character, which the WHATWG parser would drop or re-encode).
  */
 export function validateBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl === "string" && validBaseUrls.has(baseUrl)) return baseUrl;
+  if (typeof baseUrl === "string" && validBaseUrls.get(baseUrl) !== undefined) return baseUrl;
   if (typeof baseUrl !== "string") {
     throw new EndpointError(
       "ERR_INVALID_BASE_URL",
       `Invalid baseUrl: ${describe(baseUrl)}; expected a string`,
     );
   }
-  for (let i = 0; i < baseUrl.length; i++) {
-    const code = baseUrl.charCodeAt(i);
-    if (code <= 0x20 || code >= 0x7f) {
-      throw new EndpointError(
-        "ERR_INVALID_BASE_URL",
-        `Invalid baseUrl ${quote(baseUrl)}: whitespace, control or non-ASCII character at offset ${i}`,
-      );
-    }
+  const fault = baseUrlFault(baseUrl);
+  if (fault !== undefined) {
+    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quote(baseUrl)}: ${fault}`);
   }
-  let protocol: string;
-  try {
-    protocol = new URL(baseUrl).protocol;
-  } catch {
-    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quote(baseUrl)}: not an absolute URL`);
-  }
-  if ((protocol !== "https:" && protocol !== "http:") || !isAbsoluteUrl(baseUrl)) {
-    throw new EndpointError(
-      "ERR_INVALID_BASE_URL",
-      `Invalid baseUrl ${quote(baseUrl)}: expected an http or https URL`,
-    );
-  }
-  if (baseUrl.includes("?") || baseUrl.includes("#")) {
-    throw new EndpointError(
-      "ERR_INVALID_BASE_URL",
-      `Invalid baseUrl ${quote(baseUrl)}: a base URL cannot have a query or fragment`,
-    );
-  }
-  return remember(validBaseUrls, baseUrl, baseUrl, VALID_BASE_URLS_SIZE);
+  return validBaseUrls.set(baseUrl, baseUrl);
 }
 
-/** Checks that an absolute url parses as the WHATWG URL parser (what fetch uses) would. */
-export function validateAbsoluteUrl(url: string): void {
-  try {
-    new URL(url);
-  } catch {
-    throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(url)}: not a valid absolute URL`);
+function baseUrlFault(baseUrl: string): string | undefined {
+  for (let i = 0; i < baseUrl.length; i++) {
+    const code = baseUrl.charCodeAt(i);
+    if (code >= 0x80 || URI_CHARACTERS[code] !== 1) {
+      return code <= 0x20 || code >= 0x7f
+        ? `whitespace, control or non-ASCII character at offset ${i}`
+        : `character ${quote(baseUrl.charAt(i))} at offset ${i} is read differently by different URL parsers`;
+    }
   }
+  const isPath = baseUrl.startsWith("/");
+  if (isPath) {
+    if (baseUrl.startsWith("//"))
+      return 'a path base URL starts with exactly one "/" ("//" would name a host)';
+  } else {
+    if (!isAbsoluteUrl(baseUrl)) return 'not an absolute URL, nor a path starting with "/"';
+    const fault = absoluteUrlFault(baseUrl);
+    if (fault !== undefined) {
+      return fault === "only http and https URLs are allowed" ? "expected an http or https URL" : fault;
+    }
+  }
+  if (baseUrl.includes("?") || baseUrl.includes("#")) return "a base URL cannot have a query or fragment";
+  if (findDotSegment(baseUrl, isPath ? 0 : authorityEnd(baseUrl)) !== undefined) {
+    return 'a base URL cannot have a "." or ".." path segment';
+  }
+  return undefined;
+}
+
+/**
+ * Checks an absolute url that an expansion produced: it parses as the WHATWG URL parser (what
+ * fetch uses) reads it, its scheme is http or https (never `file:` or `gopher:`), and every
+ * client reads the same host in it.
+ */
+export function validateAbsoluteUrl(url: string): void {
+  const fault = absoluteUrlFault(url);
+  if (fault !== undefined) throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(url)}: ${fault}`);
+}
+
+/** Does `url` pass `validateAbsoluteUrl`? */
+export function isValidAbsoluteUrl(url: string): boolean {
+  return absoluteUrlFault(url) === undefined;
+}
+
+/** The origin a url targets: `scheme://authority` of an absolute url, "" for a path (the page's). */
+export function targetOrigin(url: string): string {
+  return isAbsoluteUrl(url) ? url.slice(0, authorityEnd(url)).toLowerCase() : "";
 }
 
 /** `baseUrl` and a path joined by exactly one "/"; a trailing "/" of the path is kept. */
@@ -88,4 +139,37 @@ export function appendQuery(url: string, query: string): string {
   // the parameters into the host (found by the fuzzer).
   const separator = !beforeHash.includes("?") ? "?" : last === "?" || last === "&" ? "" : "&";
   return beforeHash + separator + query + (hash === -1 ? "" : url.slice(hash));
+}
+
+/**
+ * The first "." or ".." segment of `url` from `start` — in any spelling: "%2e", "%2E", ".%2E"
+ * (the WHATWG URL Standard, "single-dot and double-dot URL path segments", reads those as dots
+ * too) — in the path and in the fragment (client-side routers resolve it as a path); the query
+ * is not a path. Returns `[start, end]` of the segment, or `undefined`.
+ */
+export function findDotSegment(url: string, start: number): [number, number] | undefined {
+  let segmentStart = start;
+  let inQuery = false;
+  for (let i = start; i <= url.length; i++) {
+    const code = i === url.length ? 0x2f /* end: closes the last segment */ : url.charCodeAt(i);
+    if (code === 0x3f /* ? */ && !inQuery) {
+      if (isDotSegment(url, segmentStart, i)) return [segmentStart, i];
+      inQuery = true;
+    } else if (code === 0x23 /* # */) {
+      if (!inQuery && isDotSegment(url, segmentStart, i)) return [segmentStart, i];
+      inQuery = false;
+      segmentStart = i + 1;
+    } else if (code === 0x2f /* / */ && !inQuery) {
+      if (isDotSegment(url, segmentStart, i)) return [segmentStart, i];
+      segmentStart = i + 1;
+    }
+  }
+  return undefined;
+}
+
+function isDotSegment(url: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length === 0 || length > 6) return false;
+  const text = url.slice(start, end).replace(/%2e/gi, ".");
+  return text === "." || text === "..";
 }

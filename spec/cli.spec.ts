@@ -122,7 +122,7 @@ describe("service-endpoint (the built bin)", () => {
       status: 0,
       stderr: "",
       stdout:
-        "curl --globoff -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
+        "curl --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
         ` -H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'` +
         " -H 'content-type: application/json; charset=utf-8' --data-binary '{\"title\":\"It'\\''s a bug\"}'\n",
     });

@@ -111,9 +111,9 @@ describe.each<[EndpointErrorCode, string, () => unknown, string]>([
   ],
   [
     "ERR_INVALID_BASE_URL",
-    "a relative baseUrl for a path",
-    call("GET /users", { baseUrl: "/api" }),
-    'Invalid baseUrl "/api": not an absolute URL',
+    "a path baseUrl with a dot segment",
+    call("GET /users", { baseUrl: "/api/../admin" }),
+    'Invalid baseUrl "/api/../admin": a base URL cannot have a "." or ".." path segment',
   ],
   [
     "ERR_INVALID_BASE_URL",

@@ -1,11 +1,14 @@
-// The per-call merge (lib/merge.ts: mergeOptions, and mergeCall, the one-pass merge of endpoint())
-// and the .defaults() merge (lib/merge-defaults.ts, deepmerge) must mean the same. Seeded
-// fast-check: the same cases on every run, and few enough to stay fast.
+// One merge (lib/merge.ts) serves .defaults(), merge() and endpoint(). Two laws hold it: the
+// specification's `endpoint(r, o)` equals `parse(merge(r, o))`, errors included, and on plain
+// trees our merge equals deepmerge configured with the contract's rules (deepmerge is the
+// oracle, as url-template is for the template engine). Seeded fast-check: the same cases on
+// every run, and few enough to stay fast.
+import deepmerge from "deepmerge";
 import fc from "fast-check";
 import { EndpointBuilder } from "../lib/endpoint-builder.js";
-import { mergeOptions } from "../lib/merge.js";
-import { mergeDefaults } from "../lib/merge-defaults.js";
+import { mergeLevels, mergeValue } from "../lib/merge.js";
 import { normalizeOptions } from "../lib/normalize.js";
+import { isPlainObject } from "../lib/object.js";
 import type { EndpointDefaults, EndpointOptions } from "../lib/types.js";
 import { isPlain, own } from "./helpers/hostile.js";
 import { outcome } from "./helpers/thrown.js";
@@ -125,9 +128,10 @@ const options: fc.Arbitrary<Record<string, unknown>> = fc
 const callOptions: fc.Arbitrary<Record<string, unknown>> = fc
   .tuple(
     fc.record({
-      owner: fc.string({ maxLength: 6 }),
-      repo: fc.string({ maxLength: 6 }),
-      org: fc.string({ maxLength: 6 }),
+      // Not empty: an empty whole path segment is an error (ERR_MISSING_PARAMETER), tested apart.
+      owner: fc.string({ minLength: 1, maxLength: 6 }),
+      repo: fc.string({ minLength: 1, maxLength: 6 }),
+      org: fc.string({ minLength: 1, maxLength: 6 }),
     }),
     options,
   )
@@ -138,27 +142,79 @@ const callOptions: fc.Arbitrary<Record<string, unknown>> = fc
     ]),
   );
 
-const LIBRARY = new EndpointBuilder().DEFAULTS;
-
 /** A DEFAULTS snapshot built by up to two `.defaults()` layers. */
 const snapshot: fc.Arbitrary<EndpointDefaults> = fc
   .array(options, { maxLength: 2 })
-  .map((layers) =>
-    layers.reduce<EndpointDefaults>(
-      (defaults, layer) => mergeDefaults(defaults, normalizeOptions(layer, undefined)),
-      LIBRARY,
-    ),
+  .map(
+    (layers) =>
+      layers.reduce<EndpointBuilder>((builder, layer) => builder.defaults(layer), new EndpointBuilder())
+        .DEFAULTS,
   );
 
-describe("the per-call merge and the .defaults() merge mean the same", () => {
-  it("mergeOptions(D, o) equals mergeDefaults(D, o), key order included, for random defaults and options", () => {
+// Plain trees without the keys deepmerge mishandles (it skips keys found on Object.prototype and
+// assigns "__proto__" through the setter); those keys have their own example tests.
+const plainTree: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({
+  tree: fc.dictionary(fc.constantFrom("a", "b", "c", "per_page", "0"), tie("value"), { maxKeys: 4 }),
+  value: fc.oneof(
+    { weight: 3, arbitrary: fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(SHARED_DATE)) },
+    { weight: 1, arbitrary: fc.array(fc.integer(), { maxLength: 2 }) },
+    { weight: 2, arbitrary: tie("tree") },
+  ),
+})).tree as fc.Arbitrary<Record<string, unknown>>;
+
+/** deepmerge with the contract's rules: plain objects merge deeply, arrays and the rest are replaced. */
+const oracle = (a: object, b: object): unknown =>
+  deepmerge(a, b, {
+    isMergeableObject: isPlainObject,
+    arrayMerge: (_target: unknown[], source: unknown[]) => source,
+  });
+
+describe("one merge for .defaults(), merge() and endpoint()", () => {
+  it("mergeValue(a, b) equals deepmerge(a, b) with the contract's options, key order included (the oracle)", () => {
+    fc.assert(
+      fc.property(plainTree, plainTree, (a, b) => {
+        expect(sameInOrder(mergeValue(a, b), oracle(a, b))).toBeUndefined();
+      }),
+      settings,
+    );
+  });
+
+  it("mergeLevels(D, o) merges parameters as deepmerge does, and changes neither level", () => {
     fc.assert(
       fc.property(snapshot, options, (defaults, layer) => {
         const normalized = normalizeOptions(layer, undefined);
-        const perCall = mergeOptions(defaults, normalized);
-        const viaDeepmerge = mergeDefaults(defaults, normalizeOptions(layer, undefined));
-        expect(sameInOrder(perCall, viaDeepmerge)).toBeUndefined();
-        expect(Object.isFrozen(perCall)).toBe(false);
+        const before = JSON.stringify(normalized);
+        const merged = mergeLevels(defaults, normalized);
+        expect(JSON.stringify(normalized)).toBe(before);
+        for (const key of Object.keys(normalized)) {
+          if (["method", "url", "baseUrl", "headers", "mediaType", "data", "request"].includes(key)) continue;
+          if (["__proto__", "constructor"].includes(key)) continue;
+          const current = Object.prototype.hasOwnProperty.call(defaults, key)
+            ? (defaults as Record<string, unknown>)[key]
+            : undefined;
+          const mishandled = /__proto__|toString|constructor/;
+          if (mishandled.test(JSON.stringify([current, normalized[key]]) ?? "")) continue;
+          const expected =
+            isPlainObject(current) && isPlainObject(normalized[key])
+              ? oracle(current, normalized[key] as object)
+              : normalized[key];
+          expect(sameInOrder(merged[key], expected)).toBeUndefined();
+        }
+      }),
+      settings,
+    );
+  });
+
+  it("merge() returns a mutable object, and changing it never changes the builder", () => {
+    fc.assert(
+      fc.property(snapshot, options, (defaults, layer) => {
+        const builder = new EndpointBuilder(defaults as EndpointOptions);
+        const merged = outcome(() => builder.merge({ ...layer, url: "/x", method: "GET" }));
+        if (!("value" in merged)) return;
+        const value = merged.value as Record<string, unknown>;
+        expect(Object.isFrozen(value)).toBe(false);
+        expect(Object.isFrozen(value.headers)).toBe(false);
+        expect(Object.isFrozen((value.mediaType as { previews: unknown }).previews)).toBe(false);
       }),
       settings,
     );

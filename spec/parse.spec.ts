@@ -158,8 +158,13 @@ describe("endpoint.parse()", () => {
       expect(errorOf(() => endpoint("GET /users/{id}", { id: value })).code).toBe("ERR_MISSING_PARAMETER");
     });
 
-    it("an empty string is a value", () => {
-      expect(url("GET /users/{id}/x", { id: "" })).toBe(`${BASE}/users//x`);
+    it("an empty string is a value inside a segment, and missing as a whole segment", () => {
+      expect(url("GET /files/{name}.txt", { name: "" })).toBe(`${BASE}/files/.txt`);
+      expect(errorOf(() => endpoint("GET /users/{id}/x", { id: "" }))).toStrictEqual({
+        code: "ERR_MISSING_PARAMETER",
+        message:
+          'Missing parameter "id" for url "/users/{id}/x": an empty value would leave its path segment empty, and many servers would read a shorter path',
+      });
     });
 
     it("optional operators vanish when unset", () => {
@@ -232,7 +237,10 @@ describe("endpoint.parse()", () => {
 
   describe("baseUrl", () => {
     it.each([
-      [{ baseUrl: "api.acme.test", url: "/x" }, 'Invalid baseUrl "api.acme.test": not an absolute URL'],
+      [
+        { baseUrl: "api.acme.test", url: "/x" },
+        'Invalid baseUrl "api.acme.test": not an absolute URL, nor a path starting with "/"',
+      ],
       [
         { baseUrl: "ftp://acme.test", url: "/x" },
         'Invalid baseUrl "ftp://acme.test": expected an http or https URL',

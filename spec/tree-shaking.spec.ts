@@ -25,7 +25,7 @@ async function bundledFiles(exported: string): Promise<string[]> {
     .sort();
 }
 
-// The engine without its cache: endpoint() keeps compiled templates in its own url cache.
+// The engine; endpoint() shares parseTemplate's cache for the urls it sees twice.
 const TEMPLATE_ENGINE = [
   "dist/ascii-set.mjs",
   "dist/bounded-cache.mjs",
@@ -41,18 +41,25 @@ const TEMPLATE_ENGINE = [
 ];
 
 // media-type.mjs: only its JSON_CONTENT_TYPE, the one constant the adapters share with parse().
+// headers.mjs (with ascii-set.mjs and object.mjs): the token and header value checks endpoint() makes.
 const ADAPTER_BASE = [
   "dist/adapters/assert-request-options.mjs",
   "dist/adapters/outgoing-headers.mjs",
+  "dist/adapters/read-safely.mjs",
   "dist/adapters/request-body.mjs",
+  "dist/ascii-set.mjs",
+  "dist/headers.mjs",
   "dist/media-type.mjs",
+  "dist/object.mjs",
 ];
 
 describe("tree-shaking of the built package", () => {
-  it("endpoint needs the builder, the engine and deepmerge, and no adapter", async () => {
+  it("endpoint needs the builder and the engine, no adapter and no runtime dependency", async () => {
     expect(await bundledFiles("endpoint")).toEqual(
       [
         ...TEMPLATE_ENGINE,
+        "dist/accept-cache.mjs",
+        "dist/build-request.mjs",
         "dist/callable.mjs",
         "dist/compiled-url.mjs",
         "dist/defaults.mjs",
@@ -60,23 +67,44 @@ describe("tree-shaking of the built package", () => {
         "dist/endpoint.mjs",
         "dist/headers.mjs",
         "dist/media-type.mjs",
-        "dist/merge-defaults.mjs",
         "dist/merge.mjs",
         "dist/normalize.mjs",
         "dist/parse.mjs",
         "dist/reserved-keys.mjs",
         "dist/route.mjs",
         "dist/uri-template/form-query.mjs",
+        "dist/uri-template/cache.mjs",
         "dist/url.mjs",
-        "node_modules/deepmerge/dist/cjs.js",
       ].sort(),
     );
   });
 
-  it("parseTemplate alone is the engine: no builder, no deepmerge", async () => {
+  it("parseTemplate alone is the engine: no builder", async () => {
     expect(await bundledFiles("parseTemplate")).toEqual(
       [...TEMPLATE_ENGINE, "dist/uri-template/cache.mjs"].sort(),
     );
+  });
+
+  it("querySerializer is its file and the engine's form query: no builder, no template compiler, no deepmerge", async () => {
+    expect(await bundledFiles("querySerializer")).toEqual(
+      [
+        "dist/ascii-set.mjs",
+        "dist/errors.mjs",
+        "dist/object.mjs",
+        "dist/query-serializer.mjs",
+        "dist/uri-template/encode.mjs",
+        "dist/uri-template/expand-varspec.mjs",
+        "dist/uri-template/form-query.mjs",
+        "dist/uri-template/operators.mjs",
+        "dist/uri-template/template-error.mjs",
+        "dist/uri-template/values.mjs",
+      ].sort(),
+    );
+  });
+
+  it("an app that does not import querySerializer does not bundle it", async () => {
+    expect(await bundledFiles("endpoint")).not.toContain("dist/query-serializer.mjs");
+    expect(await bundledFiles("EndpointBuilder")).not.toContain("dist/query-serializer.mjs");
   });
 
   it.each([

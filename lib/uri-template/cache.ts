@@ -1,4 +1,4 @@
-import { CACHE_SIZE, MAX_CACHED_KEY_LENGTH, remember } from "../bounded-cache.js";
+import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT, MAX_CACHED_KEY_LENGTH } from "../bounded-cache.js";
 import { EndpointError, describe } from "../errors.js";
 import { compileTemplate } from "./compile.js";
 import type { UriTemplate } from "./types.js";
@@ -8,11 +8,14 @@ export const TEMPLATE_CACHE_SIZE = CACHE_SIZE;
 /** Longer templates are compiled on every call and never cached, so the cache stays small in bytes too. */
 export const MAX_CACHED_TEMPLATE_LENGTH = MAX_CACHED_KEY_LENGTH;
 
-const cache = new Map<string, UriTemplate>();
+// Bounded by entries and by the parts the templates hold (lib/bounded-cache.ts). The compiled
+// urls of endpoint() hold these same objects: one compiled copy per template.
+const cache = /*#__PURE__*/ new BoundedCache<UriTemplate>(TEMPLATE_CACHE_SIZE, CACHE_WEIGHT);
 
 /**
  * Parses an RFC 6570 level 4 template once and caches the result: the same template string gives
- * the same frozen object while it is cached (at most 1000 templates, oldest evicted first).
+ * the same frozen object while it is cached (at most 1000 templates and 20,000 parts, oldest
+ * evicted first).
  *
  * @example
  * parseTemplate("/search{?q,lang}").expand({ q: "chien", lang: "fr" }); // "/search?q=chien&lang=fr"
@@ -28,5 +31,6 @@ export function parseTemplate(template: string): UriTemplate {
       `Invalid URI template: expected a string, got ${describe(template)}`,
     );
   }
-  return remember(cache, template, compileTemplate(template));
+  const compiled = compileTemplate(template);
+  return cache.set(template, compiled, compiled.parts.length + 1);
 }

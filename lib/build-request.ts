@@ -1,0 +1,338 @@
+import { acceptFor } from "./accept-cache.js";
+import type { CompiledUrl } from "./compiled-url.js";
+import { assertNoDotSegment } from "./compiled-url.js";
+import { EndpointError, codePointLabel, quote } from "./errors.js";
+import { JSON_CONTENT_TYPE } from "./media-type.js";
+import { cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
+import type { Headers, RequestMeta, RequestOptions } from "./types.js";
+import { encodeUnreserved, isPctEncodedAt } from "./uri-template/encode.js";
+import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
+import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
+
+/** What the query serializer of a builder is told about the request besides its parameters. */
+export interface QueryContext {
+  /** The method as merged (`"GET"`). */
+  readonly method: string;
+  /** The url template as merged, placeholders intact (`"/repos/{owner}/{repo}/issues"`). */
+  readonly url: string;
+}
+
+/** The leftover parameters of a request, in merged order. */
+export type QueryParameters = ReadonlyArray<readonly [string, unknown]>;
+
+/** What a builder decides for a request: the subclass extension points (CONTRACT.md). */
+export interface RequestPolicy {
+  serializeQuery(parameters: QueryParameters, context: QueryContext): string;
+  allowsAbsoluteUrl(url: string): boolean;
+  /** Its own base url: a request whose base url differs needs `allowsAbsoluteUrl`. */
+  readonly DEFAULTS: { readonly baseUrl: string };
+}
+
+/** A request merged and validated: what `endpoint()` and `parse()` hand to `buildRequest`. */
+export interface MergedRequest {
+  /** As merged, valid (a token). */
+  readonly method: string;
+  readonly compiled: CompiledUrl;
+  readonly baseUrl: unknown;
+  /** Owned by this call, or frozen (a snapshot's: copied before it is returned). */
+  readonly headers: Headers;
+  readonly format: string;
+  readonly previews: readonly string[];
+  /** Where the parameters' values are, and their keys in merged order. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly parameterKeys: readonly string[];
+  readonly hasData: boolean;
+  readonly data: unknown;
+  readonly request: RequestMeta | undefined;
+}
+
+// Spec §2.4: a body only for these. Every other method — GET and HEAD (§2.2), but also OPTIONS,
+// TRACE and custom ones — sends its leftover parameters as the query (docs/decisions.md §2).
+function isBodyMethod(method: string): boolean {
+  switch (method) {
+    case "GET":
+    case "HEAD":
+      return false;
+    case "POST":
+    case "PUT":
+    case "PATCH":
+    case "DELETE":
+      return true;
+  }
+  const upper = method.toUpperCase();
+  return upper === "POST" || upper === "PUT" || upper === "PATCH" || upper === "DELETE";
+}
+
+/** `method.toLowerCase()`, without a new string for the usual spellings. */
+function lowerCaseMethod(method: string): string {
+  switch (method) {
+    case "GET":
+      return "get";
+    case "POST":
+      return "post";
+    case "PUT":
+      return "put";
+    case "PATCH":
+      return "patch";
+    case "DELETE":
+      return "delete";
+    case "HEAD":
+      return "head";
+  }
+  return method.toLowerCase();
+}
+
+const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+
+/** Is the request's content-type a form (`application/x-www-form-urlencoded`, any parameters)? */
+function isFormContentType(contentType: unknown): boolean {
+  if (typeof contentType !== "string") return false;
+  const semicolon = contentType.indexOf(";");
+  return (
+    (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() ===
+    FORM_CONTENT_TYPE
+  );
+}
+
+/** The brand of a built-in object, across realms. */
+function isUrlSearchParams(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.prototype.toString.call(value) === "[object URLSearchParams]"
+  );
+}
+
+// RFC 3986 §3.4: query = *( pchar / "/" / "?" ), pchar = unreserved / pct-encoded / sub-delims / ":"
+// / "@"; plus "[" and "]", which every client sends as they are (Rails-style `ids[]=1`). Never
+// "#", which would end the query, nor space, CR, LF or anything a client would re-encode.
+const QUERY_CHARACTERS = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-._~!$&'()*+,;=:@/?[]");
+
+/** A serializer's result must be a string of url-safe characters: it goes into the url as it is. */
+function checkedQuery(query: unknown, what: string): string {
+  if (typeof query !== "string") {
+    throw new EndpointError(
+      "ERR_INVALID_URL",
+      `Invalid query from ${what}: expected a string, got ${quote(query)}`,
+    );
+  }
+  for (let i = 0; i < query.length; i++) {
+    const code = query.charCodeAt(i);
+    if (code < 0x80 && QUERY_CHARACTERS[code] === 1) continue;
+    if (isPctEncodedAt(query, i)) {
+      i += 2;
+      continue;
+    }
+    throw new EndpointError(
+      "ERR_INVALID_URL",
+      `Invalid query from ${what}: ${quote(query)} holds ${codePointLabel(code)} at offset ${i}; a query holds only unreserved characters, sub-delims, ":", "@", "/", "?", "[", "]" and pct-encoded octets`,
+    );
+  }
+  return query;
+}
+
+/**
+ * A leftover parameter whose name is already a key of the url's literal query replaces it (later
+ * wins): `/x?page=2` with `page: 3` is `/x?page=3`. Returns the url and the parameters left.
+ */
+function replaceLiteralQuery(
+  url: string,
+  leftover: [string, unknown][],
+  compiled: CompiledUrl,
+  serialize: (parameters: QueryParameters) => string,
+): [string, [string, unknown][]] {
+  const replacing = leftover.filter(([key]) => compiled.literalQueryNames.has(encodeUnreserved(key, key)));
+  if (replacing.length === 0) return [url, leftover];
+  const question = url.indexOf("?");
+  const hash = url.indexOf("#", question);
+  const end = hash === -1 ? url.length : hash;
+  const pairs = url.slice(question + 1, end).split("&");
+  for (const [key, value] of replacing) {
+    const name = encodeUnreserved(key, key);
+    const written = serialize([[key, value]]);
+    const index = pairs.findIndex((pair) => pair === name || pair.startsWith(name + "="));
+    pairs[index] = written;
+    // The same name again further on is the same key: the later value replaces every one of them.
+    for (let i = pairs.length - 1; i > index; i--)
+      if (pairs[i] === name || pairs[i]!.startsWith(name + "=")) pairs.splice(i, 1);
+  }
+  const query = pairs.filter((pair) => pair !== "").join("&");
+  return [
+    url.slice(0, question) + (query === "" ? "" : "?" + query) + url.slice(end),
+    leftover.filter((entry) => !replacing.includes(entry)),
+  ];
+}
+
+/** A copy loop: several times faster in V8 than spreading an object and then adding a key. */
+function copyHeaders(source: Headers): Headers {
+  const copy: Headers = {};
+  for (const name in source) if (hasOwn(source, name)) setOwn(copy, name, source[name]);
+  return copy;
+}
+
+/**
+ * Serializers whose output is url-safe by construction (the library's own): their result is not
+ * scanned again. Any other `serializeQuery()` is an override, and what it returns is checked.
+ */
+export const TRUSTED_SERIALIZERS = new WeakSet<object>();
+
+/** A value from a DEFAULTS snapshot is frozen: the request options get their own copy. */
+function ownValue(value: unknown): unknown {
+  return isLibraryFrozen(value) ? cloneDeep(value) : value;
+}
+
+/**
+ * Merged request → request options (spec §2.4): the one per-call pipeline of `endpoint()` and
+ * `parse()`. Nothing it is given is changed.
+ */
+export function buildRequest(merged: MergedRequest, policy: RequestPolicy): RequestOptions {
+  const { compiled, parameters, parameterKeys, method } = merged;
+
+  // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body.
+  let variables = parameters;
+  if (compiled.namesReservedKey) {
+    // A variable named like a reserved key (`{url}`) reads only parameters, never the option.
+    const own: Record<string, unknown> = {};
+    for (const key of parameterKeys) setOwn(own, key, parameters[key]);
+    variables = own;
+  }
+  const required = compiled.requiredNames;
+  for (let i = 0; i < required.length; i++) {
+    const name = required[i]!;
+    // The parameters are plain objects: only a name Object.prototype has needs the own check.
+    const value = compiled.requiredNamesAreOwnOnly || hasOwn(variables, name) ? variables[name] : undefined;
+    if (isUndefinedValue(value)) {
+      throw new EndpointError(
+        "ERR_MISSING_PARAMETER",
+        `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
+      );
+    }
+  }
+  const wholeSegment = compiled.wholeSegmentNames;
+  for (let i = 0; i < wholeSegment.length; i++) {
+    const name = wholeSegment[i]!;
+    const value = variables[name];
+    if (value === "" || (Array.isArray(value) && value.length === 1 && value[0] === "")) {
+      throw new EndpointError(
+        "ERR_MISSING_PARAMETER",
+        `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+      );
+    }
+  }
+  const expanded = compiled.template.expand(variables);
+  assertNoDotSegment(compiled, expanded, variables);
+
+  const ownBaseUrl = policy.DEFAULTS.baseUrl;
+  let fullUrl: string;
+  let needsPermission: boolean;
+  if (compiled.isValidAbsolute || (!compiled.isPath && isAbsoluteUrl(expanded))) {
+    // Validated first: the policy hook of a subclass may run `new URL(url)` on what it is given.
+    if (!compiled.isValidAbsolute) validateAbsoluteUrl(expanded);
+    fullUrl = expanded;
+    needsPermission = true;
+  } else {
+    const baseUrl = merged.baseUrl;
+    if (baseUrl === undefined) {
+      throw new EndpointError(
+        "ERR_INVALID_BASE_URL",
+        `Missing baseUrl: url ${quote(compiled.url)} is a path, and no baseUrl is given to put before it`,
+      );
+    }
+    fullUrl = joinUrl(validateBaseUrl(baseUrl), expanded, compiled.isPath || undefined);
+    // Another base url than the builder's own is another target, like an absolute url: a locked
+    // builder keeps its origin against a per-call baseUrl (docs/security.md).
+    needsPermission = baseUrl !== ownBaseUrl;
+  }
+  // Only `true` allows: a Promise or "yes" from an override is a no.
+  if (needsPermission && policy.allowsAbsoluteUrl(fullUrl) !== true) {
+    throw new EndpointError(
+      "ERR_ABSOLUTE_URL",
+      `Absolute url ${quote(fullUrl)} is not allowed by this builder: only paths below baseUrl ${quote(ownBaseUrl)}`,
+    );
+  }
+
+  const variableNames = compiled.variableNames;
+  // Frozen headers are a snapshot's: copy those; every other headers object was made for this call.
+  const headers: Headers = Object.isFrozen(merged.headers) ? copyHeaders(merged.headers) : merged.headers;
+  const serialize = (entries: QueryParameters): string => {
+    const query = policy.serializeQuery(entries, { method, url: compiled.url });
+    return TRUSTED_SERIALIZERS.has(policy.serializeQuery) ? query : checkedQuery(query, "serializeQuery()");
+  };
+  let body: unknown;
+  let hasBody = false;
+  const { hasData, data } = merged;
+  if (isBodyMethod(method)) {
+    if (hasData) {
+      // Spec §4 rule 7: data is the body as given, by reference.
+      body = data;
+      hasBody = true;
+    } else if (isFormContentType(headers["content-type"])) {
+      // A form: the leftover parameters, written by the builder's query serializer (one style for both).
+      const leftover: [string, unknown][] = [];
+      for (const key of parameterKeys) if (!variableNames.has(key)) leftover.push([key, parameters[key]]);
+      if (leftover.length > 0) {
+        body = serialize(leftover);
+        hasBody = true;
+      }
+    } else {
+      // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
+      const built: Record<string, unknown> = {};
+      for (let i = 0; i < parameterKeys.length; i++) {
+        const key = parameterKeys[i]!;
+        if (variableNames.has(key)) continue;
+        setOwn(built, key, ownValue(parameters[key]));
+        hasBody = true;
+      }
+      if (hasBody) body = built;
+    }
+    if (hasBody && !hasOwn(headers, "content-type")) {
+      if (!hasData || isPlainObject(body) || Array.isArray(body)) headers["content-type"] = JSON_CONTENT_TYPE;
+      // So that clients other than fetch send the form as fetch does (fetch sets this one itself).
+      else if (isUrlSearchParams(body)) headers["content-type"] = FORM_CONTENT_TYPE + ";charset=UTF-8";
+    }
+  } else {
+    if (hasData) {
+      throw new EndpointError(
+        "ERR_INVALID_OPTIONS",
+        `Invalid options: a ${quote(method)} request has no body, but options.data is set; only POST, PUT, PATCH and DELETE send one`,
+      );
+    }
+    // Spec §2.2 rule 2: the remaining parameters become the query string.
+    let leftover: [string, unknown][] = [];
+    for (let i = 0; i < parameterKeys.length; i++) {
+      const key = parameterKeys[i]!;
+      if (!variableNames.has(key)) leftover.push([key, parameters[key]]);
+    }
+    if (leftover.length > 0) {
+      if (compiled.literalQueryNames.size > 0) {
+        [fullUrl, leftover] = replaceLiteralQuery(fullUrl, leftover, compiled, serialize);
+      }
+      const query = leftover.length > 0 ? serialize(leftover) : "";
+      // baseUrl has neither "?" nor "#" (validateBaseUrl), so the template alone decides.
+      if (compiled.mayHaveQueryOrFragment) fullUrl = appendQuery(fullUrl, query);
+      else if (query !== "") fullUrl = fullUrl + "?" + query;
+    }
+  }
+
+  const { format, previews } = merged;
+  if ((format !== "" || previews.length > 0) && typeof headers.accept === "string") {
+    headers.accept = acceptFor(headers.accept, format, previews);
+  }
+
+  const result: RequestOptions = { method: lowerCaseMethod(method), url: fullUrl, headers };
+  if (hasBody) result.body = body;
+  if (merged.request !== undefined) result.request = merged.request;
+  return result;
+}
+
+/** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
+function isUndefinedValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.every((item) => item === undefined || item === null);
+  if (isPlainObject(value)) {
+    for (const key in value)
+      if (hasOwn(value, key) && value[key] !== undefined && value[key] !== null) return false;
+    return true;
+  }
+  return false;
+}
