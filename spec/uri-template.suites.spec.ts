@@ -171,6 +171,40 @@ const DEVIATIONS: Record<string, string> = {
 
 const deviationKey = (c: SuiteCase): string => `${c.file} ${c.template}`;
 
+// The exact error of every case these suites expect to fail (they agree with the RFC on all).
+const MORE_NEGATIVE_MESSAGES: Record<string, string> = {
+  "more/grzm-uri-template/extra-examples.json {foo:}":
+    "prefix length must be an integer from 1 to 9999 at offset 5",
+  "more/grzm-uri-template/extra-examples.json {foo:0}":
+    "prefix length must be an integer from 1 to 9999 at offset 5",
+  "more/grzm-uri-template/extra-examples.json {foo:10000}":
+    "prefix length must be an integer from 1 to 9999 at offset 5",
+  "more/uritemplate-js/own-testcases.json {?.dot}": 'invalid character "." in variable name at offset 2',
+  "more/uritemplate-js/own-testcases.json {a,.b}": 'invalid character "." in variable name at offset 3',
+  "more/uritemplate-js/own-testcases.json {text:0}":
+    "prefix length must be an integer from 1 to 9999 at offset 6",
+  "more/uritemplate-js/own-testcases.json {text:08}":
+    "prefix length must be an integer from 1 to 9999 at offset 6",
+  "more/uritemplate-js/own-testcases.json {text:10000}":
+    "prefix length must be an integer from 1 to 9999 at offset 6",
+  "more/uritemplate-js/own-testcases.json {text:1.0}": 'invalid character "." after a modifier at offset 7',
+  "more/uritemplate-js/own-testcases.json {text:1e+2}": 'invalid character "e" after a modifier at offset 7',
+  "more/uritemplate-js/own-testcases.json {text:9876543210987654321098765432109876543210}":
+    "prefix length must be an integer from 1 to 9999 at offset 6",
+  "more/uritemplate-js/own-testcases.json {filledObject:1}":
+    'prefix modifier ":1" on the object value of "filledObject" at offset 1',
+  "more/uritemplate-js/own-testcases.json {filledArr:1}":
+    'prefix modifier ":1" on the list value of "filledArr" at offset 1',
+  "more/uritemplate-js/own-testcases.json {text:1:1}": 'invalid character ":" after a modifier at offset 7',
+  "more/uritemplate-js/own-testcases.json {?*}": 'invalid character "*" in variable name at offset 2',
+  "more/uritemplate-js/own-testcases.json {?:1}": 'invalid character ":" in variable name at offset 2',
+  "more/uritemplate-js/own-testcases.json {?a,:1}": 'invalid character ":" in variable name at offset 4',
+  "more/uritemplate-js/own-testcases.json {*}": 'invalid character "*" in variable name at offset 1',
+  "more/uritemplate-js/own-testcases.json {text**}": 'invalid character "*" after a modifier at offset 6',
+  "more/uritemplate-js/own-testcases.json {text:1*}": "prefix and explode modifiers together at offset 7",
+  "more/uritemplate-js/own-testcases.json {text*:1}": "prefix and explode modifiers together at offset 6",
+};
+
 describe("other public RFC 6570 suites, read from shared/", () => {
   it("has every case of every file", () => {
     for (const [file, count] of Object.entries(MORE)) {
@@ -191,9 +225,17 @@ describe("other public RFC 6570 suites, read from shared/", () => {
         expectExpansion(c, c.expected);
         return;
       }
-      expect(thrown(() => expandCase(c))).toMatchObject({ code: "ERR_INVALID_TEMPLATE" });
+      expect(thrown(() => expandCase(c))).toMatchObject({
+        code: "ERR_INVALID_TEMPLATE",
+        message: `Invalid URI template ${JSON.stringify(c.template)}: ${MORE_NEGATIVE_MESSAGES[deviationKey(c)]}`,
+      });
     },
   );
+
+  it("names one message for every negative case and no other", () => {
+    const negatives = more.filter((c) => c.expected === false).map(deviationKey);
+    expect(new Set(negatives)).toEqual(new Set(Object.keys(MORE_NEGATIVE_MESSAGES)));
+  });
 
   it.each(more.filter((c) => deviationKey(c) in DEVIATIONS).map((c) => [title(c), c] as const))(
     "%s: RFC 6570 rejects it instead",
@@ -219,9 +261,30 @@ const schemaTests = (readSuite("more/json-schema-test-suite/uri-template.json") 
   .flatMap((group) => group.tests)
   .filter((test) => typeof test.data === "string");
 
+// Its invalid strings, by description, with the exact error.
+const SCHEMA_INVALID_MESSAGES: Record<string, string> = {
+  "an invalid uri-template": "unclosed expression at offset 39",
+  "an empty expression is invalid": "empty expression at offset 0",
+  "an empty varspec inside the variable list is invalid": "missing variable name at offset 3",
+  "a zero prefix max-length is invalid": "prefix length must be an integer from 1 to 9999 at offset 3",
+  "a five-digit prefix max-length is invalid": "prefix length must be an integer from 1 to 9999 at offset 3",
+  "an unmatched closing brace is invalid": 'stray "}" at offset 3',
+  "a double dot in a variable name is invalid": 'invalid character "." in variable name at offset 2',
+  "a leading zero in the prefix max-length is invalid":
+    "prefix length must be an integer from 1 to 9999 at offset 3",
+  "a space in a literal is invalid": 'invalid literal character " " (U+0020) at offset 1',
+  "a delete character in a literal is invalid": 'invalid literal character "\u007f" (U+007F) at offset 1',
+  "a trailing comma in the variable list is invalid": "missing variable name at offset 3",
+  "a default value in a varspec is invalid": 'invalid character "=" in variable name at offset 4',
+  "an operator in place of the first varspec is invalid": 'reserved operator "," at offset 1',
+};
+
 describe("JSON-Schema-Test-Suite format uri-template, read from shared/", () => {
-  it("has 32 template strings", () => {
+  it("has 32 template strings, 13 of them invalid, each with its message", () => {
     expect(schemaTests).toHaveLength(32);
+    const invalid = schemaTests.filter((test) => !test.valid).map((test) => test.description);
+    expect(invalid).toHaveLength(13);
+    expect(new Set(invalid)).toEqual(new Set(Object.keys(SCHEMA_INVALID_MESSAGES)));
   });
 
   it.each(schemaTests.map((test) => [JSON.stringify(test.data), test] as const))(
@@ -231,7 +294,10 @@ describe("JSON-Schema-Test-Suite format uri-template, read from shared/", () => 
       if (test.valid) {
         expect(parseTemplate(template).template).toBe(template);
       } else {
-        expect(thrown(() => parseTemplate(template))).toMatchObject({ code: "ERR_INVALID_TEMPLATE" });
+        expect(thrown(() => parseTemplate(template))).toMatchObject({
+          code: "ERR_INVALID_TEMPLATE",
+          message: `Invalid URI template ${JSON.stringify(template)}: ${SCHEMA_INVALID_MESSAGES[test.description]}`,
+        });
       }
     },
   );
