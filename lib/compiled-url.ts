@@ -33,8 +33,12 @@ export interface CompiledUrl {
   readonly mayHaveQueryOrFragment: boolean;
   /** The names in the literal query of the url (`/x?page=2` → `page`), as written (encoded). */
   readonly literalQueryNames: ReadonlySet<string>;
-  /** The variables of expressions outside the query: only their values can make a "." or ".." segment. */
-  readonly pathVariableNames: readonly string[];
+  /**
+   * The variables of expressions outside the query: when the literals of the path hold no "."
+   * or "%", only their values can make a "." or ".." segment. `undefined`: a literal of the path
+   * holds one, so every expansion is scanned.
+   */
+  readonly pathVariableNames: readonly string[] | undefined;
   /** Where a "." or ".." segment could start: after the literal `scheme://authority` of an absolute template. */
   readonly pathStart: number;
   /** The template starts with "/": every expansion is a path. */
@@ -86,7 +90,9 @@ export function compileUrl(url: string): CompiledUrl {
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
     isValidAbsolute,
-    pathVariableNames: pathVariableNames(template),
+    pathVariableNames: pathLiteralsHoldDot(template, isValidAbsolute ? authorityEnd(literal) : 0)
+      ? undefined
+      : pathVariableNames(template),
     pathStart: isValidAbsolute ? authorityEnd(literal) : 0,
   };
   return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
@@ -140,16 +146,41 @@ function pathVariableNames(template: UriTemplate): string[] {
       const hash = part.lastIndexOf("#");
       if (hash !== -1) inQuery = false;
       if (part.indexOf("?", hash + 1) !== -1) inQuery = true;
-    } else if (part.operator === "?" || part.operator === "&") {
-      inQuery = true;
     } else if (part.operator === "#") {
       inQuery = false;
       for (const variable of part.variables) names.push(variable.name);
-    } else if (!inQuery) {
+    } else if (!inQuery && part.operator !== "?" && part.operator !== "&") {
+      // A "?" or "&" expression writes "?name=…" or "&name=…", never a whole "." or ".."
+      // segment; but it may vanish, so what follows it still counts as the path.
       for (const variable of part.variables) names.push(variable.name);
     }
   }
   return names;
+}
+
+/** Does a literal of the path or the fragment (after `skip` characters: a literal authority) hold "." or "%"? */
+function pathLiteralsHoldDot(template: UriTemplate, skip: number): boolean {
+  let inQuery = false;
+  for (const part of template.parts) {
+    // A "?" or "&" expression may vanish: only a literal "?" surely starts the query.
+    if (typeof part !== "string") {
+      if (part.operator === "#") inQuery = false;
+      continue;
+    }
+    let text = encodeReserved(part, "").slice(skip);
+    skip = 0;
+    if (inQuery) {
+      const hash = text.indexOf("#");
+      if (hash === -1) continue;
+      inQuery = false;
+      text = text.slice(hash);
+    }
+    const question = text.indexOf("?");
+    const hash = text.lastIndexOf("#");
+    if (question !== -1 && question > hash) inQuery = true;
+    if (text.includes(".") || text.includes("%")) return true;
+  }
+  return false;
 }
 
 /** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */
@@ -223,9 +254,11 @@ export function assertNoDotSegment(
   // Most values hold no "." and no "%": then no segment can be a dot segment, and the url
   // (a string built piece by piece) need not be flattened and scanned.
   const names = compiled.pathVariableNames;
-  let suspect = false;
-  for (let i = 0; i < names.length && !suspect; i++) suspect = mayHoldDot(own(parameters, names[i]!));
-  if (!suspect) return;
+  if (names !== undefined) {
+    let suspect = false;
+    for (let i = 0; i < names.length && !suspect; i++) suspect = mayHoldDot(own(parameters, names[i]!));
+    if (!suspect) return;
+  }
   let start = compiled.pathStart;
   if (start === 0 && !compiled.isPath && isAbsoluteUrl(expanded)) start = authorityEnd(expanded);
   if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;

@@ -6,7 +6,7 @@ import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, normalizeOptions, readLevel } from "./normalize.js";
-import { copyTree, hasOwn, setOwn } from "./object.js";
+import { copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import type {
@@ -30,30 +30,41 @@ import type {
 } from "./types.js";
 import { formQuery } from "./uri-template/index.js";
 
-/**
- * The DEFAULTS snapshots the library made. A constructor given one as its last layer takes it as
- * it is: `.defaults()` builds the next snapshot, then `new this.constructor(snapshot)`, and that
- * snapshot already holds every layer a subclass constructor puts under it.
- */
-const SNAPSHOTS = new WeakSet<object>();
-
 /** What every call of a snapshot needs and the snapshot alone decides, worked out once. */
 interface SnapshotPlan {
   /** The default parameters' keys (none reserved), in order. */
   readonly parameterKeys: readonly string[];
 }
+/**
+ * The DEFAULTS snapshots the library made, with their plans: a WeakMap, not a module variable
+ * handed from `.defaults()` to the constructor. A constructor given a snapshot as its last layer
+ * takes it as it is: `.defaults()` builds the next snapshot, then `new this.constructor(snapshot)`,
+ * and that snapshot already holds every layer a subclass constructor puts under it.
+ */
 const plans = new WeakMap<object, SnapshotPlan>();
 
 function snapshot(merged: Record<string, unknown>): EndpointDefaults {
-  // Key by key, so that an error names the option; one memo, so shared objects stay shared.
-  const memo = new Map<object, unknown>();
-  const copy: Record<string, unknown> = {};
-  for (const key in merged)
-    if (hasOwn(merged, key)) setOwn(copy, key, copyTree(merged[key], key, "freeze", memo, 1));
-  const frozen = Object.freeze(copy) as unknown as EndpointDefaults;
-  SNAPSHOTS.add(frozen);
+  // `merged` is the merge's own new object: its values are copied and frozen key by key (so that
+  // an error names the option), with one memo (so shared objects stay shared), then it is frozen.
+  let memo: Map<object, unknown> | undefined;
   const parameterKeys: string[] = [];
-  for (const key in frozen) if (hasOwn(frozen, key) && !RESERVED_KEYS.has(key)) parameterKeys.push(key);
+  for (const key in merged) {
+    if (!hasOwn(merged, key)) continue;
+    const value = merged[key];
+    if (key === "headers" || key === "mediaType") {
+      // Made by the merge itself (mergeHeaders, mergeMediaType), of strings and numbers and a
+      // previews array it made too, or the earlier snapshot's: frozen in place, not copied.
+      const made = value as Record<string, unknown>;
+      if (!isLibraryFrozen(made)) {
+        if (key === "mediaType" && !isLibraryFrozen(made.previews)) freezeOwn(made.previews as object);
+        freezeOwn(made);
+      }
+    } else if (typeof value === "object" && value !== null) {
+      setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
+    }
+    if (!RESERVED_KEYS.has(key)) parameterKeys.push(key);
+  }
+  const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
   plans.set(frozen, { parameterKeys });
   return frozen;
 }
@@ -134,7 +145,7 @@ export class EndpointBuilder<
   constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
     const last = layers[layers.length - 1];
     let defaults = LIBRARY_SNAPSHOT;
-    if (last !== undefined && SNAPSHOTS.has(last)) {
+    if (last !== undefined && plans.has(last)) {
       defaults = last as EndpointDefaults;
     } else {
       for (const layer of layers) {
@@ -222,19 +233,16 @@ export class EndpointBuilder<
     let { parameters, parameterKeys } = call;
     const defaultKeys = plans.get(defaults)!.parameterKeys;
     if (defaultKeys.length > 0) {
-      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md).
+      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md),
+      // in the order the merged object itself has, as merge() gives it (integer-like keys first).
       const merged: Record<string, unknown> = {};
-      const keys = defaultKeys.slice();
       for (const key of defaultKeys) setOwn(merged, key, (defaults as Record<string, unknown>)[key]);
       for (const key of parameterKeys) {
-        if (hasOwn(merged, key)) setOwn(merged, key, mergeValue(merged[key], parameters[key]));
-        else {
-          keys.push(key);
-          setOwn(merged, key, parameters[key]);
-        }
+        setOwn(merged, key, hasOwn(merged, key) ? mergeValue(merged[key], parameters[key]) : parameters[key]);
       }
       parameters = merged;
-      parameterKeys = keys;
+      parameterKeys = [];
+      for (const key in merged) if (hasOwn(merged, key)) parameterKeys.push(key);
     }
     return buildRequest(
       {
