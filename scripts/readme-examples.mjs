@@ -10,7 +10,13 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const readmePath = `${root}README.md`;
 const check = process.argv.includes("--check");
 
-const BLOCK = /<!-- example: (\S+) -->\n\n```js\n[\s\S]*?\n```\n\n<!-- output -->\n\n```text\n[\s\S]*?\n```/g;
+// A block never reaches into the next one: an empty or malformed block must not swallow the
+// README sections after it (it once did, taking a whole section with it).
+const INSIDE = "(?:(?!<!-- example:)[\\s\\S])*?";
+const BLOCK = new RegExp(
+  `<!-- example: (\\S+) -->\\n\\n\`\`\`js\\n${INSIDE}\\n?\`\`\`\\n\\n<!-- output -->\\n\\n\`\`\`text\\n${INSIDE}\\n?\`\`\``,
+  "g",
+);
 
 const readme = readFileSync(readmePath, "utf8");
 const stale = [];
