@@ -4,25 +4,37 @@ export type { EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./version.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointBuilder } from "./endpoint-builder.js";
-export type { AnyEndpointBuilder, ProvidedKeysOf, RoutesOf, TypedDefaults } from "./endpoint-builder.js";
 export type {
+  AnyEndpointBuilder,
+  ProvidedKeysOf,
+  ProvidedParameters,
+  RoutesOf,
+  TypedDefaults,
+} from "./endpoint-builder.js";
+export type {
+  BinaryBody,
   EndpointCallOptions,
   KnownRouteCallOptions,
   KnownRouteOptions,
   MergeCallOptions,
+  MultipartBody,
   NoRoutes,
   OptionsArgument,
   ProvidedKeys,
   RequiredRouteParameterNames,
+  RouteArgument,
   RouteDefinition,
   RouteMethod,
   RouteParameterNames,
   RouteParameters,
+  RouteKey,
   RouteResponse,
   Simplify,
+  StrictRoutes,
   TemplateScalar,
   TemplateValue,
   UnknownRouteOptions,
+  UrlEncodedBody,
 } from "./route-types.js";
 export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
@@ -38,13 +50,13 @@ export type {
   EndpointDefaults,
   EndpointOptions,
   HeaderValue,
-  Headers,
   HeadersInput,
   MediaType,
   MediaTypeInput,
   MergedOptions,
   Method,
   ParseInput,
+  RequestHeaders,
   RequestMeta,
   RequestOptions,
   Route,
