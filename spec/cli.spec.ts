@@ -6,6 +6,8 @@ import { VERSION } from "../lib/index.js";
 // The built bin, run as a user runs it (`npm test` builds first, in `pretest`).
 const BIN = join(__dirname, "..", "dist", "cli.mjs");
 const USER_AGENT = `service-endpoint.js/${VERSION}`;
+const FIXTURES = join(__dirname, "fixtures", "cli");
+const DEFAULT_HEADERS = `-H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'`;
 
 interface Result {
   status: number | null;
@@ -14,13 +16,26 @@ interface Result {
 }
 
 function run(...args: string[]): Result {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+  return runWithInput("", ...args);
+}
+
+/** Runs the bin with `input` on its standard input (a pipe, not a terminal). */
+function runWithInput(input: string, ...args: string[]): Result {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: "utf8",
+    input,
+    cwd: FIXTURES,
+  });
   return { status, stdout, stderr };
 }
 
 beforeAll(() => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
 });
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 describe("service-endpoint (the built bin)", () => {
   it("is executable, with a node shebang", () => {
@@ -122,21 +137,163 @@ describe("service-endpoint (the built bin)", () => {
       status: 0,
       stderr: "",
       stdout:
-        "curl --globoff -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
+        "curl -sS --globoff -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
         ` -H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'` +
         " -H 'content-type: application/json; charset=utf-8' --data-binary '{\"title\":\"It'\\''s a bug\"}'\n",
     });
+  });
+
+  it("takes the method and the url as two arguments, and name==value into the query of a POST", () => {
+    const result = run("POST", "/search/{kind}", "kind=issues", "q==a&b c", "page==2", "title=x");
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `{
+  "method": "post",
+  "url": "https://api.service.example/search/issues?q=a%26b%20c&page=2",
+  "headers": {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}",
+    "content-type": "application/json; charset=utf-8"
+  },
+  "body": {
+    "title": "x"
+  }
+}
+`,
+    });
+  });
+
+  it.each([
+    [["GET", "/users/{id}", "id=1", "q==x"], "https://api.service.example/users/1?q=x"],
+    [["GET /x?a=1", "q==x y"], "https://api.service.example/x?a=1&q=x%20y"],
+    [["GET /x{?a}", "q==x"], "https://api.service.example/x?q=x"],
+    [["GET /x{?a}", "a=1", "q==x"], "https://api.service.example/x?a=1&q=x"],
+    [["get", "https://api.acme.test/x", "q==="], "https://api.acme.test/x?q=%3D"],
+  ])("puts name==value into the url template: %j", (args, url) => {
+    const result = run(...args);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout).url).toBe(url);
+  });
+
+  it("reads key=@file as a string, key:=@file.json as JSON, and key=\\@x as the text @x", () => {
+    const result = run("POST", "/gists", "content=@notes.txt", "labels:=@labels.json", "at=\\@home");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).body).toStrictEqual({
+      content: "Fins wobble at Mach 2.\n",
+      labels: ["bug", "ui"],
+      at: "@home",
+    });
+  });
+
+  it("sends the text of @file as the raw body, with --content-type", () => {
+    const result = run("--content-type", "text/plain", "PUT", "/notes/{id}", "id=7", "@notes.txt", "v==2");
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `{
+  "method": "put",
+  "url": "https://api.service.example/notes/7?v=2",
+  "headers": {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}",
+    "content-type": "text/plain"
+  },
+  "body": "Fins wobble at Mach 2.\\n"
+}
+`,
+    });
+  });
+
+  it("reads the raw body from standard input when it is not a terminal, unless --ignore-stdin", () => {
+    const piped = runWithInput('{"a":1}', "--content-type=application/json", "POST /x");
+    expect(JSON.parse(piped.stdout)).toStrictEqual({
+      method: "post",
+      url: "https://api.service.example/x",
+      headers: {
+        accept: "application/vnd.service.v3+json",
+        "user-agent": USER_AGENT,
+        "content-type": "application/json",
+      },
+      body: '{"a":1}',
+    });
+    const ignored = runWithInput('{"a":1}', "--ignore-stdin", "POST /x", "b=2");
+    expect(JSON.parse(ignored.stdout).body).toStrictEqual({ b: "2" });
+    expect(runWithInput("text", "POST /x", "b=2")).toStrictEqual({
+      status: 2,
+      stdout: "",
+      stderr:
+        'service-endpoint: Item "b" would be lost: the body is standard input; write b==value for the query (see service-endpoint --help)\n',
+    });
+  });
+
+  it("prints curl -sS, with --fail only when asked", () => {
+    expect(run("--curl", "GET", "/x", "q==1")).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `curl -sS --globoff -X 'GET' --url 'https://api.service.example/x?q=1' ${DEFAULT_HEADERS}\n`,
+    });
+    expect(run("--curl", "--fail", "GET", "/x").stdout).toBe(
+      `curl -sS --fail --globoff -X 'GET' --url 'https://api.service.example/x' ${DEFAULT_HEADERS}\n`,
+    );
+  });
+
+  it("prints the fetch() call as JavaScript with --fetch", () => {
+    const result = run(
+      "--fetch",
+      "POST",
+      "/repos/{owner}/{repo}/issues",
+      "owner=octo",
+      "repo=hello",
+      "title=Hi",
+    );
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `await fetch("https://api.service.example/repos/octo/hello/issues", {
+  method: "POST",
+  headers: {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}",
+    "content-type": "application/json; charset=utf-8"
+  },
+  body: "{\\"title\\":\\"Hi\\"}",
+});
+`,
+    });
+  });
+
+  it("prints a body-less POST's zero-length body as a Uint8Array with --fetch", () => {
+    expect(run("--fetch", "POST", "/x").stdout).toContain("  body: new Uint8Array([]),\n");
   });
 
   it.each([["--help"], ["-h"]])("prints the usage with examples for %s", (flag) => {
     const result = run(flag);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toMatch(
-      /^Usage: service-endpoint \[--base-url URL\] \[--curl\] "METHOD \/path\/\{param\}"/,
-    );
-    expect(result.stdout).toContain("key:=json");
-    expect(result.stdout).toContain("Examples:");
+    expect(result.stdout).toMatch(/^Usage: service-endpoint \[options\] METHOD URL \[item \.\.\.\]\n/);
+    // Every item form, each with an example line.
+    for (const [form, example] of [
+      ["key=value", "service-endpoint GET /users/{id} id=1"],
+      ["key:=json", "service-endpoint POST /issues count:=2 labels:='[\"bug\"]'"],
+      ["name==value", 'service-endpoint POST /search q=="a&b"'],
+      ["Header:value", 'service-endpoint GET /user Authorization:"token abc"'],
+      ["key=@file", "service-endpoint POST /gists content=@notes.txt"],
+      ["key:=@file.json", "service-endpoint POST /issues labels:=@labels.json"],
+      ["@file", "service-endpoint --content-type text/plain POST /markdown/raw @README.md"],
+    ]) {
+      expect(result.stdout).toMatch(new RegExp(`\\n  ${escape(form)} +[^\\n]+\\n +${escape(example)}\\n`));
+    }
+    for (const option of [
+      "--base-url URL",
+      "--content-type TYPE",
+      "--curl",
+      "--fail",
+      "--fetch",
+      "--ignore-stdin",
+    ]) {
+      expect(result.stdout).toContain(`\n  ${option} `);
+    }
   });
 
   it.each([["--version"], ["-v"]])("prints the version for %s", (flag) => {
@@ -145,10 +302,45 @@ describe("service-endpoint (the built bin)", () => {
 
   describe("bad usage: one line on stderr, exit status 2", () => {
     it.each([
-      [[], 'Missing route: expected "METHOD /path", for example "GET /repos/{owner}/{repo}"'],
+      [[], 'Missing route: expected METHOD /path or "METHOD /path", for example GET /repos/{owner}/{repo}'],
       [["--nope", "GET /"], 'Unknown option "--nope"'],
       [["GET /", "--base-url"], "Option --base-url needs a value: --base-url URL"],
-      [["GET /", "justaword"], 'Invalid item "justaword": expected key=value, key:=json or Header:value'],
+      [
+        ["GET /", "justaword"],
+        'Invalid item "justaword": expected key=value, key:=json, name==value, Header:value or @file',
+      ],
+      [["GET"], 'Missing url after the method "GET": expected GET /path'],
+      [["GET /", "==x"], 'Invalid item "==x": the name before "==" is empty'],
+      [
+        ["GET /x", "q[]==1"],
+        'Invalid query item "q[]==1": the name must be letters, digits, "_" or "." and not an option key',
+      ],
+      [
+        ["GET /x", "url==1"],
+        'Invalid query item "url==1": the name must be letters, digits, "_" or "." and not an option key',
+      ],
+      [["GET /users/{id}", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
+      [["GET /users/:id", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
+      [["GET /x", "q==1", "q=2"], 'Give "q" once: as name==value (query) or name=value, not both'],
+      [["GET /x", "q==1", "q==2"], 'Give "q" once: as name==value (query) or name=value, not both'],
+      [
+        ["POST /x", "@body.txt", "title=x"],
+        'Item "title" would be lost: the body is @body.txt; write title==value for the query',
+      ],
+      [["POST /x", "@body.txt", "@body.txt"], "Give one raw body, not @body.txt and @body.txt"],
+      [["POST /x", "@body.txt", 'data:="y"'], "Give the body once: @body.txt or a data:= item, not both"],
+      [["POST /x", "@"], 'Missing file name after "@" in "@"'],
+      [["POST /x", "@missing.txt"], 'Cannot read the file "missing.txt" (ENOENT)'],
+      [["POST /x", "a=@missing.txt"], 'Cannot read the file "missing.txt" (ENOENT)'],
+      [["POST /x", "a:=@body.txt"], 'Invalid JSON in the file "body.txt" of "a:=@body.txt"'],
+      [
+        ["--content-type", "text/plain", "POST /x", "a=1"],
+        "Option --content-type is for a raw body (@file or standard input)",
+      ],
+      [["--content-type"], "Option --content-type needs a value: --content-type TYPE"],
+      [["--fail", "GET /x"], "Option --fail belongs to --curl: --curl --fail"],
+      [["--curl", "--fetch", "GET /x"], "Give one output format: --curl or --fetch, not both"],
+      [["--curl=yes", "GET /x"], 'Unknown option "--curl=yes"'],
       [["GET /", "=value"], 'Invalid item "=value": the name before "=" is empty'],
       [["GET /", ":=1"], 'Invalid item ":=1": the name before ":=" is empty'],
       [
