@@ -273,7 +273,7 @@ describe("service-endpoint (the built bin)", () => {
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/^Usage: service-endpoint \[options\] METHOD URL \[item \.\.\.\]\n/);
     // Every item form, each with an example line.
-    for (const [form, example] of [
+    const forms: ReadonlyArray<readonly [string, string]> = [
       ["key=value", "service-endpoint GET /users/{id} id=1"],
       ["key:=json", "service-endpoint POST /issues count:=2 labels:='[\"bug\"]'"],
       ["name==value", 'service-endpoint POST /search q=="a&b"'],
@@ -281,7 +281,8 @@ describe("service-endpoint (the built bin)", () => {
       ["key=@file", "service-endpoint POST /gists content=@notes.txt"],
       ["key:=@file.json", "service-endpoint POST /issues labels:=@labels.json"],
       ["@file", "service-endpoint --content-type text/plain POST /markdown/raw @README.md"],
-    ]) {
+    ];
+    for (const [form, example] of forms) {
       expect(result.stdout).toMatch(new RegExp(`\\n  ${escape(form)} +[^\\n]+\\n +${escape(example)}\\n`));
     }
     for (const option of [
