@@ -12,6 +12,7 @@ import { RESERVED_KEYS } from "./reserved-keys.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
+  NoDefaults,
   NoRoutes,
   OptionsArgument,
   ProvidedKeys,
@@ -127,7 +128,7 @@ export type AnyEndpointBuilder = EndpointBuilder<object, object>;
  */
 export class EndpointBuilder<
   Routes extends object = NoRoutes,
-  Defaults extends object = NoRoutes,
+  Defaults extends object = NoDefaults,
 > implements RequestPolicy {
   /** The defaults snapshot: deep-frozen, never the caller's own objects; read-only, non-configurable. */
   declare readonly DEFAULTS: EndpointDefaults & DeepReadonly<Defaults>;

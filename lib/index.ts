@@ -18,6 +18,7 @@ export type {
   KnownRouteOptions,
   MergeCallOptions,
   MultipartBody,
+  NoDefaults,
   NoRoutes,
   OptionsArgument,
   ProvidedKeys,

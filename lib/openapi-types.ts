@@ -1,4 +1,4 @@
-import type { BinaryBody, EmptyObject, MultipartBody, UrlEncodedBody } from "./route-types.js";
+import type { BinaryBody, EmptyObject, MultipartBody, Simplify, UrlEncodedBody } from "./route-types.js";
 
 /**
  * A route map from the `paths` interface that openapi-typescript (v7) generates from an OpenAPI 3
@@ -29,8 +29,11 @@ type OperationAt<Paths, Route extends string> = Route extends `${infer M} ${infe
 
 /** An operation's path and query parameters as one object (header and cookie ones are left out). */
 type OperationParameters<Op> = Op extends { parameters: infer P }
-  ? Present<"path" extends keyof P ? P["path"] : never> &
-      Present<"query" extends keyof P ? P["query"] : never>
+  ? // One flat object, so that hovers and messages show the document's parameters, not `… & EmptyObject`.
+    Simplify<
+      Present<"path" extends keyof P ? P["path"] : never> &
+        Present<"query" extends keyof P ? P["query"] : never>
+    >
   : EmptyObject;
 
 /** The type of a response `content` object: its `application/json` member, else its only (or any) member. */

@@ -154,8 +154,11 @@ export interface RouteDefinition {
 /** An object type without keys (`{}` would mean "any non-nullish value"). */
 export type EmptyObject = Record<never, never>;
 
-/** The route map of a builder without one: every route is untyped. */
-export type NoRoutes = EmptyObject;
+/** The route map of a builder without one: every route is untyped. Its own alias, so hovers say `NoRoutes`. */
+export type NoRoutes = Record<never, never>;
+
+/** The declared defaults of a builder class without any (`EndpointBuilder<Routes, NoDefaults>`). */
+export type NoDefaults = Record<never, never>;
 
 // Type-only brand (nothing at run time) of a strict route map.
 declare const strictRoutesKey: unique symbol;
@@ -263,11 +266,12 @@ type BodyForms<Definition> = "body" extends keyof Definition
       : BodyShapes<NonNullable<B>, true>
     : EmptyObject
   : EmptyObject;
-// When an object literal fits neither form, TypeScript reports against the last of equally close
-// union members: the last made (TypeScript 5) or the last declared (TypeScript 7). So the
-// key-by-key form is a type declared and made after the data form (`BodyKeys<P>`, not the
-// schema's own, older type): "Property 'title' is missing" then names the user's mistake where
-// "Property 'data' is missing" would not (spec/types/toolchains.spec.ts).
+// When an object literal without `data` fits neither body form, the error should name the
+// missing body key ("Property 'title' is missing"), not `data`. TypeScript reports against the
+// last of equally close union members: TypeScript 5 orders them as they are made, so the key form
+// comes second here; TypeScript 7 orders them otherwise, and picks the key form once it is an
+// intersection with `{ data?: never }` (which also says what is true: no `data` beside the keys).
+// spec/types/toolchains.spec.ts checks both compilers.
 type BodyShapes<B, Required extends boolean> =
   (Required extends true ? { data: B } : { data?: B }) | KeyForm<PlainObjectPart<B>, Required>;
 /** The plain-object members of a body type (an OpenAPI body may be JSON or bytes). */
@@ -276,11 +280,9 @@ type KeyForm<P, Required extends boolean> = [P] extends [never]
   ? never
   : [keyof P & ReservedKey] extends [never]
     ? Required extends true
-      ? BodyKeys<P>
+      ? P & { data?: never }
       : Partial<P>
     : never;
-/** The body's keys as options: a copy of `P` declared (and made) after the data form. */
-type BodyKeys<P> = { [K in keyof P]: P[K] };
 
 /**
  * The options of `endpoint()` for a route of the map: its parameters (path placeholders

@@ -120,11 +120,36 @@ describe("hover text", () => {
         'const strict = new EndpointBuilder<StrictRoutes<Routes>>().defaults({ owner: "o" });\n' +
         'strict./*|*/endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });',
     );
-    expect(hover).toContain("EndpointBuilder<StrictRoutes<Routes>, EmptyObject>.endpoint<");
+    expect(hover).toContain("EndpointBuilder<StrictRoutes<Routes>, NoDefaults>.endpoint<");
     expect(hover).toContain("this: ProvidedParameters<");
     expect(hover).toContain('route: "GET /repos/{owner}/{repo}/issues"');
     expect(hover).not.toContain("[providedKey]");
     expect(hover).not.toContain("[routeMapKey]");
+  });
+});
+
+describe("hover text of an OpenAPI route", () => {
+  it("shows the document's parameters as one object", () => {
+    const hover = hoverAt(`
+      import { EndpointBuilder } from "../../lib/index.js";
+      import type { RoutesFromOpenApi } from "../../lib/index.js";
+      import type { paths } from "../../examples/openapi/acme.js";
+      new EndpointBuilder<RoutesFromOpenApi<paths>>()./*|*/endpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", {
+        owner: "o", repo: "r", issue_number: 1,
+      });
+    `);
+    expect(hover).toContain("(method) EndpointBuilder<RoutesFromOpenApi<paths>, NoDefaults>.endpoint<");
+    // The document's own names (components[…]) and types, in one object.
+    expect(hover).toContain(
+      [
+        "    parameters: {",
+        '        owner: components["parameters"]["owner"];',
+        '        repo: components["parameters"]["repo"];',
+        "        issue_number: number;",
+        "    };",
+      ].join("\n"),
+    );
+    expect(hover).not.toContain("EmptyObject");
   });
 });
 

@@ -20,11 +20,13 @@ expectType<
     | "PUT /repos/{owner}/{repo}/releases/{release_id}/assets"
   >
 >();
-// Path and query parameters as one object.
+// Path and query parameters as one flat object (as hovers show it).
 expectType<
   Equal<
     Routes["GET /repos/{owner}/{repo}/issues"]["parameters"],
-    { owner: string; repo: string } & {
+    {
+      owner: string;
+      repo: string;
       state?: "open" | "closed" | "all";
       labels?: string;
       per_page?: number;
