@@ -60,6 +60,9 @@ function fetchCall(requestOptions: RequestOptions): string {
 /** Inserts curl's options after the leading `curl` word of `toCurl()`'s command. */
 function curlCommand(requestOptions: RequestOptions, fail: boolean): string {
   const command = toCurl(requestOptions);
+  // toCurl()'s command starts with the word curl; anything else would make the insertion wrong.
+  if (!command.startsWith("curl "))
+    throw new Error(`toCurl() returned a command that does not start with "curl ": ${command}`);
   // -sS: no progress meter, but errors still shown; --fail only when asked (it hides the body of an error response).
   return `curl -sS${fail ? " --fail" : ""}${command.slice("curl".length)}\n`;
 }

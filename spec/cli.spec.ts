@@ -1,7 +1,12 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { VERSION } from "../lib/index.js";
+import { itWithCurl } from "./helpers/curl.js";
+import { startRecordingServer } from "./helpers/recording-server.js";
+import type { RecordingServer } from "./helpers/recording-server.js";
 
 // The built bin, run as a user runs it (`npm test` builds first, in `pretest`).
 const BIN = join(__dirname, "..", "dist", "cli.mjs");
@@ -388,6 +393,87 @@ describe("service-endpoint (the built bin)", () => {
         "service-endpoint: ERR_UNSUPPORTED_BODY: toCurl: a body holding a NUL character cannot be a command-line argument\n",
       );
     });
+  });
+});
+
+/** Runs a command without blocking this process, so that a server in it can answer. */
+function runAsync(file: string, args: readonly string[]): Promise<Result> {
+  return new Promise((resolve) => {
+    execFile(file, args, { encoding: "utf8" }, (error, stdout, stderr) => {
+      const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+// What --curl and --fetch print is run, against a real server on 127.0.0.1: the printed command
+// sends the request the JSON output describes.
+describe("the printed commands, run", () => {
+  let server: RecordingServer;
+  beforeEach(async () => {
+    server = await startRecordingServer();
+  });
+  afterEach(() => server.close());
+
+  itWithCurl("--curl: curl sends it, quietly (-sS), the name==value query on a POST included", async () => {
+    const printed = run("--curl", "--base-url", server.origin, "POST", "/search", "q==a&b c", "title=It's");
+    expect(printed.status).toBe(0);
+    const sent = await runAsync("sh", ["-c", printed.stdout]);
+    expect(sent).toStrictEqual({ status: 0, stdout: "", stderr: "" });
+    expect(server.received).toHaveLength(1);
+    const [request] = server.received;
+    expect(request?.method).toBe("POST");
+    expect(request?.pathAndQuery).toBe("/search?q=a%26b%20c");
+    expect(request?.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(request?.body.toString("utf8")).toBe('{"title":"It\'s"}');
+  });
+
+  it("--fetch: the printed JavaScript sends it with fetch()", async () => {
+    const printed = run(
+      "--fetch",
+      "--base-url",
+      server.origin,
+      "PUT",
+      "/notes/{id}",
+      "id=7",
+      "@notes.txt",
+      "v==2",
+    );
+    expect(printed.status).toBe(0);
+    const sent = await runAsync(process.execPath, ["--input-type=module", "-e", printed.stdout]);
+    expect(sent).toStrictEqual({ status: 0, stdout: "", stderr: "" });
+    const [request] = server.received;
+    expect(request?.method).toBe("PUT");
+    expect(request?.pathAndQuery).toBe("/notes/7?v=2");
+    expect(request?.body.toString("utf8")).toBe("Fins wobble at Mach 2.\n");
+  });
+});
+
+describe("--curl --fail, run against an HTTP error", () => {
+  itWithCurl("fails only with --fail", async () => {
+    const notFound = createServer((_request, response) => {
+      response.writeHead(404, { connection: "close", "content-type": "text/plain" }).end("no such thing\n");
+    });
+    await new Promise<void>((resolve) => notFound.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(notFound.address() as AddressInfo).port}`;
+    try {
+      const quiet = run("--curl", "--base-url", origin, "GET", "/missing").stdout;
+      expect(await runAsync("sh", ["-c", quiet])).toStrictEqual({
+        status: 0,
+        stdout: "no such thing\n",
+        stderr: "",
+      });
+      const failing = run("--curl", "--fail", "--base-url", origin, "GET", "/missing").stdout;
+      // curl's own wording of error 22 differs between its versions; its code and the status do not.
+      expect(await runAsync("sh", ["-c", failing])).toStrictEqual({
+        status: 22,
+        stdout: "",
+        stderr: expect.stringMatching(/^curl: \(22\) [^\n]*\b404\b[^\n]*\n$/),
+      });
+    } finally {
+      notFound.closeAllConnections();
+      await new Promise<void>((resolve) => notFound.close(() => resolve()));
+    }
   });
 });
 
