@@ -185,9 +185,11 @@ export type RouteKey<Routes> = keyof Routes & string;
  * with the map's routes offered for completion (`string & {}` keeps the literals from being
  * absorbed into `string`).
  */
+// `keyof Routes & string` written out rather than `RouteKey<Routes>`: an error then lists the
+// map's routes instead of naming the alias.
 export type RouteArgument<Routes> = Routes extends { readonly [strictRoutesKey]: true }
-  ? RouteKey<Routes>
-  : RouteKey<Routes> | (string & {});
+  ? keyof Routes & string
+  : (keyof Routes & string) | (string & {});
 
 /** Option keys with a meaning of their own (spec §2.1); never a parameter. */
 type ReservedKey = "method" | "url" | "baseUrl" | "headers" | "mediaType" | "data" | "request";

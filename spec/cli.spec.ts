@@ -38,6 +38,14 @@ beforeAll(() => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
 });
 
+const GET_HEADERS = { accept: "application/vnd.service.v3+json", "user-agent": USER_AGENT };
+const JSON_HEADERS = { ...GET_HEADERS, "content-type": "application/json; charset=utf-8" };
+
+/** A successful run: exit status 0, nothing on stderr, exactly these request options as indented JSON. */
+function printed(requestOptions: object): Result {
+  return { status: 0, stderr: "", stdout: `${JSON.stringify(requestOptions, null, 2)}\n` };
+}
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -176,19 +184,18 @@ describe("service-endpoint (the built bin)", () => {
     [["GET /x{?a}", "a=1", "q==x"], "https://api.service.example/x?a=1&q=x"],
     [["get", "https://api.acme.test/x", "q==="], "https://api.acme.test/x?q=%3D"],
   ])("puts name==value into the url template: %j", (args, url) => {
-    const result = run(...args);
-    expect(result.stderr).toBe("");
-    expect(JSON.parse(result.stdout).url).toBe(url);
+    expect(run(...args)).toStrictEqual(printed({ method: "get", url, headers: GET_HEADERS }));
   });
 
   it("reads key=@file as a string, key:=@file.json as JSON, and key=\\@x as the text @x", () => {
-    const result = run("POST", "/gists", "content=@notes.txt", "labels:=@labels.json", "at=\\@home");
-    expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout).body).toStrictEqual({
-      content: "Fins wobble at Mach 2.\n",
-      labels: ["bug", "ui"],
-      at: "@home",
-    });
+    expect(run("POST", "/gists", "content=@notes.txt", "labels:=@labels.json", "at=\\@home")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/gists",
+        headers: JSON_HEADERS,
+        body: { content: "Fins wobble at Mach 2.\n", labels: ["bug", "ui"], at: "@home" },
+      }),
+    );
   });
 
   it("sends the text of @file as the raw body, with --content-type", () => {
@@ -211,19 +218,31 @@ describe("service-endpoint (the built bin)", () => {
   });
 
   it("reads the raw body from standard input when it is not a terminal, unless --ignore-stdin", () => {
-    const piped = runWithInput('{"a":1}', "--content-type=application/json", "POST /x");
-    expect(JSON.parse(piped.stdout)).toStrictEqual({
-      method: "post",
-      url: "https://api.service.example/x",
-      headers: {
-        accept: "application/vnd.service.v3+json",
-        "user-agent": USER_AGENT,
-        "content-type": "application/json",
-      },
-      body: '{"a":1}',
-    });
-    const ignored = runWithInput('{"a":1}', "--ignore-stdin", "POST /x", "b=2");
-    expect(JSON.parse(ignored.stdout).body).toStrictEqual({ b: "2" });
+    expect(runWithInput('{"a":1}', "--content-type=application/json", "POST /x")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x",
+        headers: { ...GET_HEADERS, "content-type": "application/json" },
+        body: '{"a":1}',
+      }),
+    );
+    expect(runWithInput('{"a":1}', "--ignore-stdin", "POST /x", "b=2")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x",
+        headers: JSON_HEADERS,
+        body: { b: "2" },
+      }),
+    );
+    // An empty standard input (as from /dev/null) is no body.
+    expect(runWithInput("", "POST /x", "b=2")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x",
+        headers: JSON_HEADERS,
+        body: { b: "2" },
+      }),
+    );
     expect(runWithInput("text", "POST /x", "b=2")).toStrictEqual({
       status: 2,
       stdout: "",
@@ -269,7 +288,19 @@ describe("service-endpoint (the built bin)", () => {
   });
 
   it("prints a body-less POST's zero-length body as a Uint8Array with --fetch", () => {
-    expect(run("--fetch", "POST", "/x").stdout).toContain("  body: new Uint8Array([]),\n");
+    expect(run("--fetch", "POST", "/x")).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `await fetch("https://api.service.example/x", {
+  method: "POST",
+  headers: {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}"
+  },
+  body: new Uint8Array([]),
+});
+`,
+    });
   });
 
   it.each([["--help"], ["-h"]])("prints the usage with examples for %s", (flag) => {

@@ -77,6 +77,9 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
           .filter((entry) => entry.includes(`mistakes.mts(${line},`))
           .join("\n");
       expect(errorsOn(5)).toContain(`Argument of type '"GET /repo/{owner}/{repo}/issues"' is not assignable`);
+      // The error lists the map's routes (in an order of the compiler's choosing).
+      expect(errorsOn(5)).toMatch(/parameter of type '[^']*"GET \/repos\/\{owner\}\/\{repo\}\/issues"[^']*'/);
+      expect(errorsOn(5)).toContain('"PATCH /repos/{owner}/{repo}/issues/{issue_number}"');
       expect(errorsOn(6)).toContain(
         `Argument of type '"get /repos/{owner}/{repo}/issues"' is not assignable`,
       );
