@@ -165,10 +165,12 @@ export function run(argv: readonly string[], output: Output): number {
       if (rawBody === undefined) {
         throw new UsageError("Option --content-type is for a raw body (@file or standard input)");
       }
-      options.headers = {
-        ...(options.headers as HeadersInput | undefined),
-        "content-type": commandLine.contentType,
-      };
+      const given = (options.headers ?? {}) as HeadersInput;
+      const clash = Object.keys(given).find((name) => name.toLowerCase() === "content-type");
+      if (clash !== undefined) {
+        throw new UsageError(`Give the content-type once: --content-type or a ${clash}: header, not both`);
+      }
+      options.headers = { ...given, "content-type": commandLine.contentType };
     }
 
     const requestOptions = endpoint(route, options);

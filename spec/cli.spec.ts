@@ -375,6 +375,14 @@ describe("service-endpoint (the built bin)", () => {
         "Option --content-type is for a raw body (@file or standard input)",
       ],
       [["--content-type"], "Option --content-type needs a value: --content-type TYPE"],
+      [
+        ["--content-type", "text/plain", "POST /x", "@body.txt", "Content-Type:text/html"],
+        "Give the content-type once: --content-type or a Content-Type: header, not both",
+      ],
+      [
+        ["--content-type", "text/plain", "POST /x", "@body.txt", 'headers:={"content-type":"a/b"}'],
+        "Give the content-type once: --content-type or a content-type: header, not both",
+      ],
       [["--fail", "GET /x"], "Option --fail belongs to --curl: --curl --fail"],
       [["--curl", "--fetch", "GET /x"], "Give one output format: --curl or --fetch, not both"],
       [["--curl=yes", "GET /x"], 'Unknown option "--curl=yes"'],
