@@ -11,9 +11,11 @@ export default {
     "^.+\\.ts$": [
       "ts-jest",
       {
-        // Type-checking is `npm run typecheck`; here ts-jest only transpiles, to CommonJS for jest.
-        isolatedModules: true,
+        // Type-checking is `npm run typecheck`; here ts-jest only transpiles, to CommonJS for jest:
+        // `isolatedModules` in the tsconfig makes it transpile file by file (ts-jest 29.4 deprecates
+        // its own option of that name).
         tsconfig: {
+          isolatedModules: true,
           module: "commonjs",
           moduleResolution: "node",
           verbatimModuleSyntax: false,

@@ -4,15 +4,15 @@ import { promisify } from "node:util";
 import { endpoint, toCurl } from "service-endpoint";
 import { startLocalServer } from "./local-server.mjs";
 
-const run = promisify(execFile);
 const server = await startLocalServer();
 const api = endpoint.defaults({ baseUrl: server.origin, headers: { authorization: "token secret-123" } });
 
 // #region snippet
+const run = promisify(execFile);
 const command = toCurl(
   api("POST /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", title: "Hi ✓" }),
 );
-const { stdout: status } = await run("sh", [
+const { stdout: status } = await run("bash", [
   "-c",
   `${command} --silent --output /dev/null --write-out '%{http_code}'`,
 ]);

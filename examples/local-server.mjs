@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 
 export async function startLocalServer() {
   const server = createServer((request, response) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     request.on("data", (chunk) => chunks.push(chunk));
     request.on("end", () => {
@@ -15,9 +16,10 @@ export async function startLocalServer() {
       response.end('{"number":1}');
     });
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return {
-    origin: `http://127.0.0.1:${server.address().port}`,
+    origin: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

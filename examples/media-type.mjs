@@ -16,3 +16,16 @@ console.log(
     mediaType: { previews: ["symmetra-preview"], format: "raw" },
   }).headers.accept,
 );
+
+// Previews the accept header already names are kept, written with a vendor part or without one.
+console.log(
+  endpoint("POST /graphql", {
+    headers: { accept: "application/vnd.foo-preview" },
+    mediaType: { previews: ["symmetra"] },
+  }).headers.accept,
+);
+
+// A binary download keeps its accept header, whatever format or previews are set.
+console.log(
+  previews("GET /assets/{id}", { id: 1, headers: { accept: "application/octet-stream" } }).headers.accept,
+);

@@ -33,6 +33,14 @@ export interface CompiledUrl {
   readonly mayHaveQueryOrFragment: boolean;
   /** The names in the literal query of the url (`/x?page=2` → `page`), as written (encoded). */
   readonly literalQueryNames: ReadonlySet<string>;
+  /**
+   * The variables of expressions outside the query: when the literals of the path hold no "."
+   * or "%", only their values can make a "." or ".." segment. `undefined`: a literal of the path
+   * holds one, so every expansion is scanned.
+   */
+  readonly pathVariableNames: readonly string[] | undefined;
+  /** Where a "." or ".." segment could start: after the literal `scheme://authority` of an absolute template. */
+  readonly pathStart: number;
   /** The template starts with "/": every expansion is a path. */
   readonly isPath: boolean;
   /**
@@ -63,6 +71,7 @@ export function compileUrl(url: string): CompiledUrl {
   const variableNames = new Set(template.variableNames);
   const { required, wholeSegment } = requiredNames(template);
   const literal = leadingLiteral(template);
+  const isValidAbsolute = hasValidAbsolutePrefix(literal);
   let namesReservedKey = false;
   for (const name of variableNames) if (RESERVED_KEYS.has(name)) namesReservedKey = true;
   const compiled: CompiledUrl = {
@@ -80,7 +89,11 @@ export function compileUrl(url: string): CompiledUrl {
     ),
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
-    isValidAbsolute: hasValidAbsolutePrefix(literal),
+    isValidAbsolute,
+    pathVariableNames: pathLiteralsHoldDot(template, isValidAbsolute ? authorityEnd(literal) : 0)
+      ? undefined
+      : pathVariableNames(template),
+    pathStart: isValidAbsolute ? authorityEnd(literal) : 0,
   };
   return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
 }
@@ -122,6 +135,69 @@ function requiredNames(template: UriTemplate): { required: string[]; wholeSegmen
 function endsSegment(next: string | TemplateExpression): boolean {
   if (typeof next === "string") return "/?#".includes(next.charAt(0));
   return "/?&#".includes(next.operator) && next.operator !== "";
+}
+
+/** The variables of the expressions in the path and the fragment (not in the query). */
+function pathVariableNames(template: UriTemplate): string[] {
+  const names: string[] = [];
+  let inQuery = false;
+  for (const part of template.parts) {
+    if (typeof part === "string") {
+      const hash = part.lastIndexOf("#");
+      if (hash !== -1) inQuery = false;
+      if (part.indexOf("?", hash + 1) !== -1) inQuery = true;
+    } else if (part.operator === "#") {
+      inQuery = false;
+      for (const variable of part.variables) names.push(variable.name);
+    } else if (!inQuery && part.operator !== "?" && part.operator !== "&") {
+      // A "?" or "&" expression writes "?name=…" or "&name=…", never a whole "." or ".."
+      // segment; but it may vanish, so what follows it still counts as the path.
+      for (const variable of part.variables) names.push(variable.name);
+    }
+  }
+  return names;
+}
+
+/** Does a literal of the path or the fragment (after `skip` characters: a literal authority) hold "." or "%"? */
+function pathLiteralsHoldDot(template: UriTemplate, skip: number): boolean {
+  let inQuery = false;
+  for (const part of template.parts) {
+    // A "?" or "&" expression may vanish: only a literal "?" surely starts the query.
+    if (typeof part !== "string") {
+      if (part.operator === "#") inQuery = false;
+      continue;
+    }
+    let text = encodeReserved(part, "").slice(skip);
+    skip = 0;
+    if (inQuery) {
+      const hash = text.indexOf("#");
+      if (hash === -1) continue;
+      inQuery = false;
+      text = text.slice(hash);
+    }
+    const question = text.indexOf("?");
+    const hash = text.lastIndexOf("#");
+    if (question !== -1 && question > hash) inQuery = true;
+    if (text.includes(".") || text.includes("%")) return true;
+  }
+  return false;
+}
+
+/** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */
+function mayHoldDot(value: unknown): boolean {
+  if (typeof value === "string") return value.includes(".") || value.includes("%");
+  if (typeof value !== "object" || value === null) return false;
+  if (value instanceof Date) return false;
+  for (const key in value) {
+    if (key.includes(".") || key.includes("%")) return true;
+    const member = (value as Record<string, unknown>)[key];
+    if (
+      typeof member === "string" ? member.includes(".") || member.includes("%") : typeof member === "object"
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** RFC 3986 §3.4: the names of `name=value` pairs in the literal text of the query. */
@@ -175,9 +251,18 @@ export function assertNoDotSegment(
   expanded: string,
   parameters: Readonly<Record<string, unknown>>,
 ): void {
-  // Most urls have no dot and no "%2" at all: one scan each, nothing else.
-  if (expanded.indexOf(".") === -1 && expanded.indexOf("%2") === -1) return;
-  const found = findDotSegment(expanded, isAbsoluteUrl(expanded) ? authorityEnd(expanded) : 0);
+  // Most values hold no "." and no "%": then no segment can be a dot segment, and the url
+  // (a string built piece by piece) need not be flattened and scanned.
+  const names = compiled.pathVariableNames;
+  if (names !== undefined) {
+    let suspect = false;
+    for (let i = 0; i < names.length && !suspect; i++) suspect = mayHoldDot(own(parameters, names[i]!));
+    if (!suspect) return;
+  }
+  let start = compiled.pathStart;
+  if (start === 0 && !compiled.isPath && isAbsoluteUrl(expanded)) start = authorityEnd(expanded);
+  if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
+  const found = findDotSegment(expanded, start);
   if (found === undefined) return;
   const segment = quote(expanded.slice(found[0], found[1]));
   // The error path only: expand the parts one by one to find whose output the segment overlaps.

@@ -1,4 +1,4 @@
-import { buildRequest } from "./build-request.js";
+import { TRUSTED_SERIALIZERS, buildRequest } from "./build-request.js";
 import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
@@ -6,7 +6,7 @@ import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, normalizeOptions, readLevel } from "./normalize.js";
-import { copyTree, hasOwn, own, setOwn } from "./object.js";
+import { copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import type {
@@ -32,30 +32,41 @@ import type {
 } from "./types.js";
 import { formQuery } from "./uri-template/index.js";
 
-/**
- * The DEFAULTS snapshots the library made. A constructor given one as its last layer takes it as
- * it is: `.defaults()` builds the next snapshot, then `new this.constructor(snapshot)`, and that
- * snapshot already holds every layer a subclass constructor puts under it.
- */
-const SNAPSHOTS = new WeakSet<object>();
-
 /** What every call of a snapshot needs and the snapshot alone decides, worked out once. */
 interface SnapshotPlan {
   /** The default parameters' keys (none reserved), in order. */
   readonly parameterKeys: readonly string[];
 }
+/**
+ * The DEFAULTS snapshots the library made, with their plans: a WeakMap, not a module variable
+ * handed from `.defaults()` to the constructor. A constructor given a snapshot as its last layer
+ * takes it as it is: `.defaults()` builds the next snapshot, then `new this.constructor(snapshot)`,
+ * and that snapshot already holds every layer a subclass constructor puts under it.
+ */
 const plans = new WeakMap<object, SnapshotPlan>();
 
 function snapshot(merged: Record<string, unknown>): EndpointDefaults {
-  // Key by key, so that an error names the option; one memo, so shared objects stay shared.
-  const memo = new Map<object, unknown>();
-  const copy: Record<string, unknown> = {};
-  for (const key in merged)
-    if (hasOwn(merged, key)) setOwn(copy, key, copyTree(merged[key], key, "freeze", memo, 1));
-  const frozen = Object.freeze(copy) as unknown as EndpointDefaults;
-  SNAPSHOTS.add(frozen);
+  // `merged` is the merge's own new object: its values are copied and frozen key by key (so that
+  // an error names the option), with one memo (so shared objects stay shared), then it is frozen.
+  let memo: Map<object, unknown> | undefined;
   const parameterKeys: string[] = [];
-  for (const key in frozen) if (hasOwn(frozen, key) && !RESERVED_KEYS.has(key)) parameterKeys.push(key);
+  for (const key in merged) {
+    if (!hasOwn(merged, key)) continue;
+    const value = merged[key];
+    if (key === "headers" || key === "mediaType") {
+      // Made by the merge itself (mergeHeaders, mergeMediaType), of strings and numbers and a
+      // previews array it made too, or the earlier snapshot's: frozen in place, not copied.
+      const made = value as Record<string, unknown>;
+      if (!isLibraryFrozen(made)) {
+        if (key === "mediaType" && !isLibraryFrozen(made.previews)) freezeOwn(made.previews as object);
+        freezeOwn(made);
+      }
+    } else if (typeof value === "object" && value !== null) {
+      setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
+    }
+    if (!RESERVED_KEYS.has(key)) parameterKeys.push(key);
+  }
+  const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
   plans.set(frozen, { parameterKeys });
   return frozen;
 }
@@ -145,7 +156,7 @@ export class EndpointBuilder<
   constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
     const last = layers[layers.length - 1];
     let defaults = LIBRARY_SNAPSHOT;
-    if (last !== undefined && SNAPSHOTS.has(last)) {
+    if (last !== undefined && plans.has(last)) {
       defaults = last as EndpointDefaults;
     } else {
       for (const layer of layers) {
@@ -221,31 +232,28 @@ export class EndpointBuilder<
     // the snapshot with the merge's own rules, without copying what the call does not change.
     const call = readLevel(route, options);
     const defaults = this.DEFAULTS;
-    const compiled = compileUrl(checkUrl(call.url ?? own(defaults, "url")));
+    const compiled = compileUrl(checkUrl(call.url ?? (hasOwn(defaults, "url") ? defaults.url : undefined)));
     let headers: Headers = defaults.headers;
     if (call.headers !== undefined) headers = mergeHeaders(headers, call.headers);
     let mediaType = defaults.mediaType as MediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
-    let request = own(defaults, "request") as RequestMeta | undefined;
+    let request = hasOwn(defaults, "request") ? (defaults.request as RequestMeta) : undefined;
     if (call.request !== undefined) {
       request = request === undefined ? call.request : (mergeValue(request, call.request) as RequestMeta);
     }
     let { parameters, parameterKeys } = call;
     const defaultKeys = plans.get(defaults)!.parameterKeys;
     if (defaultKeys.length > 0) {
-      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md).
+      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md),
+      // in the order the merged object itself has, as merge() gives it (integer-like keys first).
       const merged: Record<string, unknown> = {};
-      const keys = defaultKeys.slice();
       for (const key of defaultKeys) setOwn(merged, key, (defaults as Record<string, unknown>)[key]);
       for (const key of parameterKeys) {
-        if (hasOwn(merged, key)) setOwn(merged, key, mergeValue(merged[key], parameters[key]));
-        else {
-          keys.push(key);
-          setOwn(merged, key, parameters[key]);
-        }
+        setOwn(merged, key, hasOwn(merged, key) ? mergeValue(merged[key], parameters[key]) : parameters[key]);
       }
       parameters = merged;
-      parameterKeys = keys;
+      parameterKeys = [];
+      for (const key in merged) if (hasOwn(merged, key)) parameterKeys.push(key);
     }
     return buildRequest(
       {
@@ -257,8 +265,8 @@ export class EndpointBuilder<
         previews: mediaType.previews,
         parameters,
         parameterKeys,
-        hasData: call.hasData || own(defaults, "data") !== undefined,
-        data: call.hasData ? call.data : own(defaults, "data"),
+        hasData: call.hasData || hasOwn(defaults, "data"),
+        data: call.hasData ? call.data : hasOwn(defaults, "data") ? defaults.data : undefined,
         request,
       },
       this,
@@ -296,3 +304,6 @@ export class EndpointBuilder<
     return true;
   }
 }
+
+// The default serializer writes RFC 6570 form-style queries: url-safe by construction.
+TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);

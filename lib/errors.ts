@@ -39,6 +39,12 @@ export type EndpointErrorCode =
   | "ERR_UNSUPPORTED_BODY";
 
 /**
+ * The brand of every `EndpointError`, in the global symbol registry so that every copy of the
+ * package (the CommonJS and the ES module build, two installed versions) shares it.
+ */
+const ENDPOINT_ERROR_BRAND: unique symbol = Symbol.for("service-endpoint.EndpointError");
+
+/**
  * The one error class of service-endpoint.
  *
  * @example
@@ -58,6 +64,25 @@ export class EndpointError extends Error {
     super(message);
     this.name = "EndpointError";
     this.code = code;
+    // Non-enumerable, so that the brand shows in no log, no JSON and no deep-equality check.
+    Object.defineProperty(this, ENDPOINT_ERROR_BRAND, { value: true });
+  }
+
+  /**
+   * `error instanceof EndpointError` is `true` for an `EndpointError` of any copy of the package:
+   * the CommonJS build and the ES module build are two modules with two classes, and an app whose
+   * dependencies `require()` one and `import` the other must still catch both by class. The
+   * check is the brand every instance carries. A subclass keeps the ordinary prototype check
+   * (`instanceof MyError` is `true` only for instances of `MyError`), because it is the app's own
+   * class and exists once.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== EndpointError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as { [ENDPOINT_ERROR_BRAND]?: unknown })[ENDPOINT_ERROR_BRAND] === true
+    );
   }
 }
 

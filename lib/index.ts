@@ -4,6 +4,7 @@ export type { EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./version.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointBuilder } from "./endpoint-builder.js";
+export { LockedEndpointBuilder, PathLockedEndpointBuilder } from "./locked-endpoint-builder.js";
 export type {
   AnyEndpointBuilder,
   ProvidedKeysOf,
@@ -39,6 +40,7 @@ export type {
 } from "./route-types.js";
 export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
+export type { QueryContext, QueryParameters } from "./build-request.js";
 export type { EndpointInterface } from "./callable.js";
 export { parseTemplate } from "./uri-template/index.js";
 export type { UriTemplate, TemplateExpression, TemplateVariable } from "./uri-template/index.js";
@@ -46,6 +48,10 @@ export { toFetch } from "./adapters/to-fetch.js";
 export type { FetchArguments, FetchInit } from "./adapters/to-fetch.js";
 export { toCurl } from "./adapters/to-curl.js";
 export type { ToCurlOptions } from "./adapters/to-curl.js";
+export { querySerializer } from "./query-serializer.js";
+export type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./query-serializer.js";
+export { toBody } from "./adapters/to-body.js";
+export type { SendableRequest } from "./adapters/to-body.js";
 export type {
   DeepReadonly,
   EndpointDefaults,

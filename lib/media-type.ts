@@ -97,7 +97,8 @@ function isMediaTypeWord(word: string, isFormat: boolean): boolean {
 
 /** One entry of an accept header split into `application/vnd.<vendor>` and the rest. */
 interface VendorEntry {
-  vendor: string;
+  /** `undefined` for a preview named without a vendor: `application/vnd.<name>-preview…`. */
+  vendor: string | undefined;
   /** The `.vN` version part, or "". */
   version: string;
   /** `<name>` when the entry is `application/vnd.<vendor>.<name>-preview…`. */
@@ -119,6 +120,11 @@ function parseVendorEntry(entry: string): VendorEntry | undefined {
   const vendor = labels[0];
   if (vendor === undefined || vendor === "" || labels.length > 3) return undefined;
   for (const label of labels) if (!isMediaTypeWord(label, false)) return undefined;
+  // `application/vnd.<name>-preview`, as older docs write a preview: it names the preview, not a
+  // vendor called "<name>-preview" (CONTRACT.md, "parse()").
+  if (labels.length === 1 && vendor.endsWith(PREVIEW_SUFFIX)) {
+    return { vendor: undefined, version: "", preview: previewName(vendor) };
+  }
   let index = 1;
   let version = "";
   const second = labels[1];
@@ -132,39 +138,46 @@ function parseVendorEntry(entry: string): VendorEntry | undefined {
   return { vendor, version, preview };
 }
 
+const OCTET_STREAM = "application/octet-stream";
+
 /**
  * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):
+ * - an `application/octet-stream` accept (a binary download) is never rewritten;
  * - format: each `application/vnd.<vendor>[.vN][.x][+json]` entry becomes
- *   `application/vnd.<vendor>[.vN].<format>`, unless accept is `application/octet-stream`;
+ *   `application/vnd.<vendor>[.vN].<format>`;
  * - previews: accept becomes `application/vnd.<vendor>.<name>-preview<suffix>` for the previews
  *   already named in accept and then the given ones, `<suffix>` being `.<format>` or `+json`.
+ * `<vendor>` is the first vendor the accept header names, else `service`; an entry
+ * `application/vnd.<name>-preview` names the preview `<name>` and no vendor.
+ *
+ * @example
+ * applyMediaType("application/vnd.foo-preview", "raw", ["symmetra"]);
+ * // "application/vnd.service.foo-preview.raw,application/vnd.service.symmetra-preview.raw"
  */
 export function applyMediaType(accept: string, format: string, previews: readonly string[]): string {
   if (format === "" && previews.length === 0) return accept;
-  const entries = accept.split(",").map((entry) => entry.trim());
+  // RFC 9110 §8.3.1: type and subtype are case-insensitive.
+  if (accept.trim().toLowerCase() === OCTET_STREAM) return accept;
+  const entries = accept.split(",").map((entry) => {
+    const text = entry.trim();
+    return { text, parsed: parseVendorEntry(text) };
+  });
+  const vendor = entries.find(({ parsed }) => parsed?.vendor !== undefined)?.parsed?.vendor ?? "service";
   if (previews.length > 0) {
-    let vendor: string | undefined;
     const named = new Set<string>();
-    for (const entry of entries) {
-      const parsed = parseVendorEntry(entry);
-      if (parsed === undefined) continue;
-      vendor ??= parsed.vendor;
-      if (parsed.preview !== undefined) named.add(parsed.preview);
-    }
+    for (const { parsed } of entries) if (parsed?.preview !== undefined) named.add(parsed.preview);
     const suffix = format === "" ? "+json" : "." + format;
     return unionPreviews([...named], previews)
-      .map((name) => `${VND_PREFIX}${vendor ?? "service"}.${name}${PREVIEW_SUFFIX}${suffix}`)
+      .map((name) => `${VND_PREFIX}${vendor}.${name}${PREVIEW_SUFFIX}${suffix}`)
       .join(",");
   }
-  if (accept.trim() === "application/octet-stream") return accept;
   return entries
-    .map((entry) => {
-      const parsed = parseVendorEntry(entry);
-      if (parsed === undefined) return entry;
+    .map(({ text, parsed }) => {
+      if (parsed === undefined) return text;
       // A preview entry keeps its name and takes the format as its suffix, as in the previews rule.
       return parsed.preview === undefined
-        ? `${VND_PREFIX}${parsed.vendor}${parsed.version}.${format}`
-        : `${VND_PREFIX}${parsed.vendor}.${parsed.preview}${PREVIEW_SUFFIX}.${format}`;
+        ? `${VND_PREFIX}${parsed.vendor ?? vendor}${parsed.version}.${format}`
+        : `${VND_PREFIX}${parsed.vendor ?? vendor}.${parsed.preview}${PREVIEW_SUFFIX}.${format}`;
     })
     .join(",");
 }

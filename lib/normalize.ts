@@ -45,7 +45,8 @@ export type NormalizedOptions = Record<string, unknown> & {
  * header names lowercased, preview names cut of `-preview`. Only own properties are options:
  * a `data` or `baseUrl` that some other code put on Object.prototype is never read.
  */
-export function readLevel(route: unknown, options: unknown): Level {
+export function readLevel(route: unknown, options: unknown, keepOrder = false): Level {
+  // `keys` (every key in order) only for merge() and defaults(), which rebuild the options from it.
   let source: unknown = options;
   let method: string | undefined;
   let url: string | undefined;
@@ -54,8 +55,8 @@ export function readLevel(route: unknown, options: unknown): Level {
     const parsed = parseRoute(route);
     method = parsed.method;
     url = parsed.url;
-    if (method !== undefined) keys.push("method");
-    keys.push("url");
+    if (method !== undefined) if (keepOrder) keys.push("method");
+    if (keepOrder) keys.push("url");
     if (options === undefined) source = EMPTY;
   } else if (route === undefined || isPlainObject(route)) {
     if (options !== undefined) {
@@ -104,7 +105,7 @@ export function readLevel(route: unknown, options: unknown): Level {
         if (method !== undefined && given.toUpperCase() !== method.toUpperCase()) {
           throw conflict(route, key, value);
         }
-        if (method === undefined) keys.push(key);
+        if (method === undefined) if (keepOrder) keys.push(key);
         level.method = given;
         break;
       }
@@ -113,7 +114,7 @@ export function readLevel(route: unknown, options: unknown): Level {
           throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${describe(value)}; expected a string`);
         }
         if (url !== undefined && value !== url) throw conflict(route, key, value);
-        if (url === undefined) keys.push(key);
+        if (url === undefined) if (keepOrder) keys.push(key);
         level.url = value;
         break;
       case "baseUrl":
@@ -123,30 +124,30 @@ export function readLevel(route: unknown, options: unknown): Level {
             `Invalid baseUrl: ${describe(value)}; expected a string`,
           );
         }
-        keys.push(key);
+        if (keepOrder) keys.push(key);
         level.baseUrl = value;
         break;
       case "headers":
-        keys.push(key);
+        if (keepOrder) keys.push(key);
         level.headers = normalizeHeaders(value);
         break;
       case "mediaType":
-        keys.push(key);
+        if (keepOrder) keys.push(key);
         level.mediaType = normalizeMediaType(value);
         break;
       case "request":
         // Returned exactly as passed in (spec §2.4): by reference, unless defaults set one too.
-        keys.push(key);
+        if (keepOrder) keys.push(key);
         level.request = validateRequestMeta(value);
         break;
       case "data":
         // The body as given, by reference (CONTRACT.md): never copied, never merged.
-        keys.push(key);
+        if (keepOrder) keys.push(key);
         level.data = value;
         level.hasData = true;
         break;
       default:
-        keys.push(key);
+        if (keepOrder) keys.push(key);
         level.parameterKeys.push(key);
         if (isPlainObject(value)) {
           // A copy without `undefined` members, at every depth: theirs is never changed.
@@ -189,7 +190,7 @@ export function levelOptions(level: Level): NormalizedOptions {
 
 /** `merge()` and `defaults()` take the options as an object: `readLevel`, then `levelOptions`. */
 export function normalizeOptions(route: unknown, options: unknown): NormalizedOptions {
-  return levelOptions(readLevel(route, options));
+  return levelOptions(readLevel(route, options, true));
 }
 
 /** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */

@@ -55,6 +55,12 @@ const FROZEN = new WeakSet<object>();
 /** Marks a copy that is being made: meeting it again means the input holds a cycle. */
 const IN_PROGRESS = {};
 
+/** Freezes an object the library itself just made (never a caller's) and remembers it as frozen. */
+export function freezeOwn<T extends object>(value: T): T {
+  FROZEN.add(Object.freeze(value));
+  return value;
+}
+
 /** Is `value` a plain object or an array the library itself froze? */
 export function isLibraryFrozen(value: unknown): boolean {
   return typeof value === "object" && value !== null && FROZEN.has(value);
@@ -78,13 +84,14 @@ export function copyTree(
   value: unknown,
   name: string,
   mode: CopyMode,
-  memo: Map<object, unknown> = new Map(),
+  memo?: Map<object, unknown>,
   depth = 0,
 ): unknown {
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
   if (isArray ? mode === "drop-undefined" : !isPlainObject(value)) return value;
   if (mode === "freeze" && FROZEN.has(value)) return value;
+  memo ??= new Map();
   const seen = memo.get(value);
   if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);
   if (seen !== undefined) return seen;

@@ -57,6 +57,56 @@ const shown: [title: string, output: () => string][] = [
       ),
   ],
   [
+    "toFetch error for a file: url",
+    () => shownError(() => toFetch({ method: "get", url: "file:///etc/passwd", headers: {} })),
+  ],
+  [
+    "toFetch error for a method that is not a token",
+    () =>
+      shownError(() =>
+        toFetch({
+          method: "GET / HTTP/1.1\r\nX-Injected: 1",
+          url: "https://api.service.example/",
+          headers: {},
+        }),
+      ),
+  ],
+  [
+    "toFetch of a vendor JSON content-type",
+    () =>
+      inspect(
+        toFetch(
+          endpoint("POST /", {
+            baseUrl: "https://dynamodb.us-east-1.amazonaws.com",
+            data: { TableName: "Music" },
+            headers: {
+              "content-type": "application/x-amz-json-1.0",
+              "x-amz-target": "DynamoDB_20120810.DescribeTable",
+            },
+          }),
+        ),
+        { depth: 5, breakLength: 100 },
+      ),
+  ],
+  [
+    "toCurl of a body that would redraw the terminal",
+    () =>
+      toCurl(
+        endpoint("POST /notes", {
+          data: "x\r\u001b[2Jrm -rf ~ #",
+          headers: { "content-type": "text/plain" },
+        }),
+      ),
+  ],
+  [
+    "toCurl of a Latin-1 header value",
+    () => toCurl(endpoint("GET /menu", { headers: { "x-dish": "café" } })),
+  ],
+  [
+    "toCurl error for an origin-relative url",
+    () => shownError(() => toCurl({ method: "get", url: "/api/items?q=1", headers: {} })),
+  ],
+  [
     "toFetch error for an object with a form content-type",
     () =>
       shownError(() =>

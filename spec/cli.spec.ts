@@ -150,7 +150,7 @@ describe("service-endpoint (the built bin)", () => {
       status: 0,
       stderr: "",
       stdout:
-        "curl -sS --globoff -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
+        "curl -sS --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
         ` -H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'` +
         " -H 'content-type: application/json; charset=utf-8' --data-binary '{\"title\":\"It'\\''s a bug\"}'\n",
     });
@@ -255,10 +255,10 @@ describe("service-endpoint (the built bin)", () => {
     expect(run("--curl", "GET", "/x", "q==1")).toStrictEqual({
       status: 0,
       stderr: "",
-      stdout: `curl -sS --globoff -X 'GET' --url 'https://api.service.example/x?q=1' ${DEFAULT_HEADERS}\n`,
+      stdout: `curl -sS --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x?q=1' ${DEFAULT_HEADERS}\n`,
     });
     expect(run("--curl", "--fail", "GET", "/x").stdout).toBe(
-      `curl -sS --fail --globoff -X 'GET' --url 'https://api.service.example/x' ${DEFAULT_HEADERS}\n`,
+      `curl -sS --fail --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x' ${DEFAULT_HEADERS}\n`,
     );
   });
 

@@ -19,7 +19,7 @@ const RECEIVED = [
 ];
 
 const CURL_COMMAND =
-  "curl --globoff -X 'POST' --url 'http://127.0.0.1:PORT/repos/octo/hello/issues'" +
+  "curl --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'http://127.0.0.1:PORT/repos/octo/hello/issues'" +
   " -H 'accept: application/vnd.service.v3+json' -H 'user-agent: service-endpoint.js/0.1.0'" +
   " -H 'authorization: token secret-123' -H 'content-type: application/json; charset=utf-8'" +
   ` --data-binary '{"title":"Hi ✓"}'`;
@@ -33,12 +33,18 @@ const examples: [file: string, expectedOutput: string[]][] = [
   ["curl.mjs", [...RECEIVED, CURL_COMMAND, "status: 201"]],
 ];
 
-/** The lines between `// #region snippet` and `// #endregion snippet` of an example. */
+/**
+ * What the README shows of an example: its imports (but the local server's), a blank line, and
+ * the lines between `// #region snippet` and `// #endregion snippet`.
+ */
 function snippetOf(file: string): string {
   const source = readFileSync(join(root, "examples", file), "utf8");
+  const imports = source
+    .split("\n")
+    .filter((line) => line.startsWith("import ") && !line.includes("./local-server.mjs"));
   const match = /\/\/ #region snippet\n([\s\S]*?)\/\/ #endregion snippet\n/.exec(source);
   if (match?.[1] === undefined) throw new Error(`examples/${file} has no snippet region`);
-  return match[1];
+  return `${imports.join("\n")}\n\n${match[1]}`;
 }
 
 beforeAll(() => {

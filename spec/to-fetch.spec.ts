@@ -1,7 +1,8 @@
 import { toFetch } from "../lib/adapters/to-fetch.js";
-import type { RequestOptions } from "../lib/types.js";
+import { endpoint } from "../lib/index.js";
+import type { RequestMeta, RequestOptions } from "../lib/types.js";
 import { requestOptionsWith, url } from "./helpers/request-options.js";
-import { thrown } from "./helpers/thrown.js";
+import { errorOf, thrown } from "./helpers/thrown.js";
 
 const defaultHeaders = {
   accept: "application/vnd.service.v3+json",
@@ -79,13 +80,20 @@ describe("toFetch", () => {
     );
   });
 
-  it.each(["a\r\nb", "a\nb", "a\0b"])(
-    "refuses a header value holding %j with ERR_INVALID_HEADER",
-    (value) => {
-      const error = thrown(() => toFetch(options("get", { headers: { "x-bad": value } })));
+  it.each([
+    ["a\r\nb", "U+000D", 1],
+    ["a\nb", "U+000A", 1],
+    ["a\0b", "U+0000", 1],
+    ["ok\u001b[2J", "U+001B", 2],
+    ["caf\u0113", "U+0113", 3],
+  ])(
+    "refuses a header value holding %j with ERR_INVALID_HEADER, in endpoint()'s words",
+    (value, label, offset) => {
+      const error = thrown(() => toFetch(options("get", { headers: { "X-Bad": value } })));
       expect(error.code).toBe("ERR_INVALID_HEADER");
       expect(error.message).toBe(
-        `toFetch: the value of header "x-bad" holds CR, LF or NUL: ${JSON.stringify(value)}`,
+        `toFetch: Invalid value for header "X-Bad": ${JSON.stringify(value)} holds character ${label} at offset ${offset}; ` +
+          "CR, LF, NUL, other controls and code points above U+00FF are not allowed",
       );
     },
   );
@@ -339,5 +347,206 @@ describe("toFetch input", () => {
       "https://x.example/",
       { method: "GET", headers: {} },
     ]);
+  });
+});
+
+/** A Proxy that throws a TypeError for every operation, as code that revoked it leaves it. */
+function revokedProxy(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
+const UNREADABLE = "(a revoked Proxy, or a Proxy trap that throws)";
+const UNREADABLE_OR_GETTER = "(a revoked Proxy, or a getter or Proxy trap that throws)";
+
+describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
+  it.each([
+    ["file:///etc/passwd", 'the scheme "file" is not http or https'],
+    ["gopher://127.0.0.1:25/_HELO", 'the scheme "gopher" is not http or https'],
+    ["javascript:alert(1)", 'the scheme "javascript" is not http or https'],
+    ["data:text/plain,x", 'the scheme "data" is not http or https'],
+    ["http:/x.example/", '"//" must follow "http:"'],
+    ["//evil.example/x", 'expected an absolute http(s) url or a path starting with exactly one "/"'],
+    ["items?q=1", 'expected an absolute http(s) url or a path starting with exactly one "/"'],
+    [
+      "/\\evil.example/x",
+      'character U+005C at offset 1; controls, space, "\\" and non-ASCII characters must be percent-encoded',
+    ],
+    [
+      "/\t/evil.example/x",
+      'character U+0009 at offset 1; controls, space, "\\" and non-ASCII characters must be percent-encoded',
+    ],
+    [
+      "https://x.example/a b",
+      'character U+0020 at offset 19; controls, space, "\\" and non-ASCII characters must be percent-encoded',
+    ],
+  ])("refuses the url %j with ERR_INVALID_URL", (badUrl, reason) => {
+    expect(errorOf(() => toFetch({ method: "get", url: badUrl, headers: {} }))).toEqual({
+      code: "ERR_INVALID_URL",
+      message: `toFetch: Invalid url ${JSON.stringify(badUrl)}: ${reason}`,
+    });
+  });
+
+  it("passes an origin-relative url (a path-only baseUrl) through unchanged: fetch resolves it against the page", () => {
+    expect(toFetch({ method: "get", url: "/api/items?q=1", headers: {} })).toEqual([
+      "/api/items?q=1",
+      { method: "GET", headers: {} },
+    ]);
+  });
+
+  it("refuses a method that is not a token, which would forge the request line", () => {
+    expect(errorOf(() => toFetch(options("GET / HTTP/1.1\r\nX: 1")))).toEqual({
+      code: "ERR_INVALID_METHOD",
+      message: 'toFetch: Invalid method "GET / HTTP/1.1\\r\\nX: 1": not an RFC 9110 token',
+    });
+  });
+
+  it("refuses a header name that is not a token", () => {
+    expect(errorOf(() => toFetch(options("get", { headers: { "x-a\r\nx-injected": "1" } })))).toEqual({
+      code: "ERR_INVALID_HEADER",
+      message: 'toFetch: Invalid header name "x-a\\r\\nx-injected": not an RFC 9110 token',
+    });
+  });
+
+  it.each([
+    ["a null-prototype object", Object.create(null) as object, "an object"],
+    ["a boolean", true, "boolean true"],
+    ["a revoked Proxy", revokedProxy(), `an object that cannot be read ${UNREADABLE}`],
+  ])(
+    "refuses %s as a header value with ERR_INVALID_HEADER, as endpoint() does",
+    (_title, value, described) => {
+      expect(
+        errorOf(() => toFetch(options("get", { headers: { "x-a": value as unknown as string } }))),
+      ).toEqual({
+        code: "ERR_INVALID_HEADER",
+        message: `toFetch: Invalid value for header "x-a": ${described}; expected a string or a finite number`,
+      });
+    },
+  );
+
+  it("leaves out a header whose value is undefined, as endpoint() does", () => {
+    expect(
+      toFetch(options("get", { headers: { "x-a": undefined as unknown as string, "x-b": "1" } }))[1].headers,
+    ).toEqual({
+      "x-b": "1",
+    });
+  });
+
+  it.each([
+    [
+      "null as request",
+      () => toFetch({ ...options("get"), request: null as unknown as RequestMeta }),
+      'toFetch: "request" must be an object, got null',
+    ],
+    [
+      "a revoked Proxy as request options",
+      () => toFetch(revokedProxy() as RequestOptions),
+      `toFetch: the request options cannot be read ${UNREADABLE_OR_GETTER}`,
+    ],
+    [
+      "a revoked Proxy as headers",
+      () => toFetch(options("get", { headers: revokedProxy() as RequestOptions["headers"] })),
+      `toFetch: the headers cannot be read ${UNREADABLE}`,
+    ],
+    [
+      "a revoked Proxy as request",
+      () => toFetch(options("get", { request: revokedProxy() as RequestMeta })),
+      `toFetch: "request" cannot be read ${UNREADABLE}`,
+    ],
+    [
+      "a revoked Proxy as the method",
+      () => toFetch(options(revokedProxy() as unknown as string)),
+      `toFetch: "method" must be a string, got an object that cannot be read ${UNREADABLE}`,
+    ],
+    [
+      "a request field whose getter throws",
+      () =>
+        toFetch(
+          options("get", {
+            request: {
+              get signal(): never {
+                throw new TypeError("boom");
+              },
+            },
+          }),
+        ),
+      `toFetch: the request fields cannot be read ${UNREADABLE_OR_GETTER}`,
+    ],
+  ])("refuses %s with ERR_INVALID_OPTIONS, never a TypeError", (_title, operation, message) => {
+    expect(errorOf(operation)).toEqual({ code: "ERR_INVALID_OPTIONS", message });
+  });
+
+  it("refuses a revoked Proxy as the body with ERR_UNSUPPORTED_BODY", () => {
+    expect(errorOf(() => toFetch(options("post", { body: revokedProxy() })))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: `toFetch: the body cannot be read ${UNREADABLE}`,
+    });
+  });
+
+  it("keeps an own __proto__ header that endpoint() returned, as an own property", () => {
+    const built = endpoint("GET /", { headers: JSON.parse('{"__proto__":"x"}') as Record<string, string> });
+    const [, init] = toFetch(built);
+    expect(Object.keys(init.headers)).toEqual(["accept", "user-agent", "__proto__"]);
+    expect(Object.getOwnPropertyDescriptor(init.headers, "__proto__")?.value).toBe("x");
+    expect(Object.getPrototypeOf(init.headers)).toBe(Object.prototype);
+  });
+
+  it("reads own properties only: an Object.prototype.body set by other code is not a body", () => {
+    const prototype = Object.prototype as { body?: unknown };
+    prototype.body = "polluted";
+    try {
+      expect(toFetch({ method: "get", url, headers: {} })).toEqual([url, { method: "GET", headers: {} }]);
+    } finally {
+      delete prototype.body;
+    }
+  });
+});
+
+describe("toFetch bodies (issue 13, items 4 and 6)", () => {
+  it.each([
+    "application/json",
+    "application/vnd.api+json",
+    "application/x-amz-json-1.1",
+    "application/merge-patch+json",
+    "Application/X-Amz-JSON-1.0; charset=utf-8",
+  ])("serialises a plain object as JSON for content-type %s", (contentType) => {
+    const [, init] = toFetch(options("post", { headers: { "content-type": contentType }, body: { a: [1] } }));
+    expect(init.body).toBe('{"a":[1]}');
+    expect(init.headers["content-type"]).toBe(contentType);
+  });
+
+  it.each(["text/plain; format=json", "json/plain", "json"])(
+    "does not read json outside the subtype: %s",
+    (contentType) => {
+      expect(
+        errorOf(() => toFetch(options("post", { headers: { "content-type": contentType }, body: {} }))).code,
+      ).toBe("ERR_UNSUPPORTED_BODY");
+    },
+  );
+
+  it("passes a string body with a form content-type as that text", () => {
+    const [, init] = toFetch(
+      options("post", {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      }),
+    );
+    expect(init.body).toBe("grant_type=client_credentials");
+    expect(init.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+  });
+
+  it("passes URLSearchParams through, and FormData without a content-type (fetch writes the boundary)", () => {
+    const params = new URLSearchParams({ grant_type: "client_credentials" });
+    expect(toFetch(options("post", { headers: {}, body: params }))[1]).toEqual({
+      method: "POST",
+      headers: {},
+      body: params,
+    });
+    const form = new FormData();
+    const [, init] = toFetch(
+      options("post", { headers: { "content-type": "multipart/form-data" }, body: form }),
+    );
+    expect(init).toEqual({ method: "POST", headers: {}, body: form });
   });
 });

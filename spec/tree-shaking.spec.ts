@@ -41,11 +41,16 @@ const TEMPLATE_ENGINE = [
 ];
 
 // media-type.mjs: only its JSON_CONTENT_TYPE, the one constant the adapters share with parse().
+// headers.mjs (with ascii-set.mjs and object.mjs): the token and header value checks endpoint() makes.
 const ADAPTER_BASE = [
   "dist/adapters/assert-request-options.mjs",
   "dist/adapters/outgoing-headers.mjs",
+  "dist/adapters/read-safely.mjs",
   "dist/adapters/request-body.mjs",
+  "dist/ascii-set.mjs",
+  "dist/headers.mjs",
   "dist/media-type.mjs",
+  "dist/object.mjs",
 ];
 
 describe("tree-shaking of the built package", () => {
@@ -78,6 +83,28 @@ describe("tree-shaking of the built package", () => {
     expect(await bundledFiles("parseTemplate")).toEqual(
       [...TEMPLATE_ENGINE, "dist/uri-template/cache.mjs"].sort(),
     );
+  });
+
+  it("querySerializer is its file and the engine's form query: no builder, no template compiler, no deepmerge", async () => {
+    expect(await bundledFiles("querySerializer")).toEqual(
+      [
+        "dist/ascii-set.mjs",
+        "dist/errors.mjs",
+        "dist/object.mjs",
+        "dist/query-serializer.mjs",
+        "dist/uri-template/encode.mjs",
+        "dist/uri-template/expand-varspec.mjs",
+        "dist/uri-template/form-query.mjs",
+        "dist/uri-template/operators.mjs",
+        "dist/uri-template/template-error.mjs",
+        "dist/uri-template/values.mjs",
+      ].sort(),
+    );
+  });
+
+  it("an app that does not import querySerializer does not bundle it", async () => {
+    expect(await bundledFiles("endpoint")).not.toContain("dist/query-serializer.mjs");
+    expect(await bundledFiles("EndpointBuilder")).not.toContain("dist/query-serializer.mjs");
   });
 
   it.each([

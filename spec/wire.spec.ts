@@ -162,9 +162,10 @@ describe.each(cases)("%s", (_title, build) => {
       expect(received?.headers["content-length"]).toBe(String(expectedBody(built.body).length));
   });
 
-  itWithCurl("sh -c toCurl(options) with the curl binary", async () => {
+  // bash, not sh: toCurl writes controls in a body as $'…' (POSIX.1-2024), which dash (Debian's sh) lacks.
+  itWithCurl("bash -c toCurl(options) with the curl binary", async () => {
     const built = build(api);
-    const received = await roundTrip(() => run("sh", ["-c", toCurl(built) + " --silent --show-error"]));
+    const received = await roundTrip(() => run("bash", ["-c", toCurl(built) + " --silent --show-error"]));
     expectOnTheWire(built, received);
     if (["post", "put", "patch"].includes(built.method))
       expect(received?.headers["content-length"]).toBe(String(expectedBody(built.body).length));
@@ -248,13 +249,13 @@ describe("bodies beyond the JSON, text and bytes cases", () => {
 
   itWithCurl("curl: a string without content-type goes out without one", async () => {
     const built = post("plain words");
-    expectOnTheWire(built, await roundTrip(() => run("sh", ["-c", toCurl(built) + " --silent"])));
+    expectOnTheWire(built, await roundTrip(() => run("bash", ["-c", toCurl(built) + " --silent"])));
   });
 
   itWithCurl("fetch and curl send URLSearchParams with the same bytes and content-type", async () => {
     const built = post(new URLSearchParams({ q: "a b", lang: "ü" }));
     const viaFetch = await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer());
-    const viaCurl = await roundTrip(() => run("sh", ["-c", toCurl(built) + " --silent"]));
+    const viaCurl = await roundTrip(() => run("bash", ["-c", toCurl(built) + " --silent"]));
     for (const received of [viaFetch, viaCurl]) {
       expect(received?.body.toString()).toBe("q=a+b&lang=%C3%BC");
       expect(received?.headers["content-type"]).toBe("application/x-www-form-urlencoded;charset=UTF-8");

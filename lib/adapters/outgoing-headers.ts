@@ -1,5 +1,8 @@
 import { EndpointError, quote } from "../errors.js";
+import { isToken, normalizeHeaderValue } from "../headers.js";
+import { hasOwn, setOwn } from "../object.js";
 import type { Headers } from "../types.js";
+import { describeSafely, readSafely } from "./read-safely.js";
 
 /**
  * Headers that describe the connection or the framing of the message rather than the request.
@@ -19,24 +22,77 @@ export const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set([
   "upgrade",
 ]);
 
+/** A plain object of any realm: `{}`, `Object.create(null)`, `JSON.parse` — not an array, not a `Headers` instance. */
+function isPlainRecord(value: object): boolean {
+  if (Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  // `Object.prototype` of any realm has a null prototype itself.
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
 /**
  * The headers an adapter sends: lowercase names, string values, without `CLIENT_COMPUTED_HEADERS`.
- * A value holding CR, LF or NUL is refused (hand-made options; `endpoint()` never builds one).
+ * Hand-made options are checked as `endpoint()` checks headers (lib/headers.ts): every name an
+ * RFC 9110 token, every value a string or finite number that `normalizeHeaderValue()` accepts (no
+ * CR, LF, NUL or other controls, nothing above U+00FF), trimmed as fetch trims it, so that every
+ * client sends the same bytes; `undefined` values are left out. An own `__proto__` header is kept
+ * as an own property. Anything else is `ERR_INVALID_HEADER` (`ERR_INVALID_OPTIONS` when `headers`
+ * is not a plain object or cannot be read).
+ *
+ * @example
+ * outgoingHeaders("toFetch", { "X-Page": 2, "content-length": 5 }); // { "x-page": "2" }
  */
 export function outgoingHeaders(adapter: string, headers: Headers | undefined): Record<string, string> {
   const result: Record<string, string> = {};
   if (headers === undefined) return result;
-  for (const [name, value] of Object.entries(headers)) {
-    const lowercaseName = name.toLowerCase();
-    if (CLIENT_COMPUTED_HEADERS.has(lowercaseName)) continue;
-    const text = String(value);
-    if (/[\r\n\0]/.test(text)) {
+  const names = readSafely(
+    "ERR_INVALID_OPTIONS",
+    `${adapter}: the headers cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
+    () => {
+      if (typeof headers !== "object" || headers === null || !isPlainRecord(headers)) {
+        throw new EndpointError(
+          "ERR_INVALID_OPTIONS",
+          `${adapter}: "headers" must be a plain object of header names to values, got ${describeSafely(headers)}`,
+        );
+      }
+      return Object.keys(headers);
+    },
+  );
+  for (const name of names) {
+    const value = readSafely(
+      "ERR_INVALID_HEADER",
+      `${adapter}: the value of header ${quote(name)} cannot be read (a getter or Proxy trap that throws)`,
+      () => (hasOwn(headers, name) ? headers[name] : undefined),
+    );
+    if (value === undefined) continue;
+    // RFC 9110 §5.1: field-name = token; CR, LF or ":" in a name would forge other header lines.
+    if (!isToken(name)) {
       throw new EndpointError(
         "ERR_INVALID_HEADER",
-        `${adapter}: the value of header ${quote(lowercaseName)} holds CR, LF or NUL: ${quote(text)}`,
+        `${adapter}: Invalid header name ${quote(name)}: not an RFC 9110 token`,
       );
     }
-    result[lowercaseName] = text;
+    const lowercaseName = name.toLowerCase();
+    let normalized: string | number;
+    try {
+      normalized = normalizeHeaderValue(name, value);
+    } catch (error) {
+      // The message endpoint() gives, naming the adapter; a value that cannot even be described
+      // (a revoked Proxy) is refused in the same words.
+      const message =
+        error instanceof EndpointError
+          ? error.message
+          : `Invalid value for header ${quote(name)}: ${describeSafely(value)}; expected a string or a finite number`;
+      throw new EndpointError("ERR_INVALID_HEADER", `${adapter}: ${message}`);
+    }
+    if (CLIENT_COMPUTED_HEADERS.has(lowercaseName)) continue;
+    // `result[name] = …` would call the `__proto__` setter and drop a header endpoint() returned.
+    setOwn(result, lowercaseName, String(normalized));
   }
   return result;
+}
+
+/** The `content-type` of `outgoingHeaders()`'s result, an own property only (never an inherited one). */
+export function contentTypeOf(headers: Record<string, string>): string | undefined {
+  return hasOwn(headers, "content-type") ? headers["content-type"] : undefined;
 }

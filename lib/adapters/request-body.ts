@@ -1,4 +1,5 @@
-import { EndpointError, describe } from "../errors.js";
+import { EndpointError } from "../errors.js";
+import { describeSafely as describe, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
 export type RequestBody =
@@ -29,10 +30,20 @@ function essence(contentType: string): string {
   return (contentType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
-/** `application/json` and every `+json` structured syntax suffix (RFC 6839 §3.1). */
+/**
+ * A media type whose subtype names JSON: `application/json`, every `+json` structured syntax
+ * suffix (RFC 6839 §3.1: `application/vnd.api+json`, `application/merge-patch+json`) and vendor
+ * types that put `json` elsewhere in the subtype (AWS's `application/x-amz-json-1.1`).
+ *
+ * @example
+ * isJsonMediaType("application/x-amz-json-1.1"); // true
+ * isJsonMediaType("text/plain; charset=json"); // false: a parameter is not the subtype
+ */
 export function isJsonMediaType(contentType: string): boolean {
+  // RFC 9110 §8.3.1: media-type = type "/" subtype parameters.
   const type = essence(contentType);
-  return type === "application/json" || type.endsWith("+json");
+  const slash = type.indexOf("/");
+  return slash > 0 && type.includes("json", slash + 1);
 }
 
 /** The brand of a built-in object; works across realms (iframes, vm contexts), where `instanceof` does not. */
@@ -90,7 +101,12 @@ export function classifyBody(
 
   const json = contentType === undefined || isJsonMediaType(contentType);
   if (typeof body === "object" && body !== null) {
-    const tag = tagOf(body);
+    // Both read the object (its brand, its prototype): a revoked Proxy fails here, as an EndpointError.
+    const { tag, plain } = readSafely(
+      "ERR_UNSUPPORTED_BODY",
+      `${adapter}: the body cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
+      () => ({ tag: tagOf(body), plain: isPlainObjectOrArray(body) }),
+    );
     if (tag === "ArrayBuffer" || ArrayBuffer.isView(body)) {
       return { kind: "bytes", value: body as ArrayBuffer | ArrayBufferView };
     }
@@ -98,7 +114,7 @@ export function classifyBody(
     if (tag === "FormData") return { kind: "form-data", value: body as FormData };
     if (tag === "URLSearchParams") return { kind: "url-search-params", value: body as URLSearchParams };
     if (tag === "ReadableStream") return { kind: "stream", value: body as ReadableStream };
-    if (!isPlainObjectOrArray(body)) {
+    if (!plain) {
       throw new EndpointError(
         "ERR_UNSUPPORTED_BODY",
         `${adapter}: cannot send ${describe(body)} as a body; pass a plain object, an array, a string, ` +

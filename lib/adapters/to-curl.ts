@@ -1,8 +1,9 @@
-import { EndpointError, describe } from "../errors.js";
+import { EndpointError } from "../errors.js";
 import type { RequestOptions } from "../types.js";
-import { assertRequestOptions } from "./assert-request-options.js";
-import { outgoingHeaders } from "./outgoing-headers.js";
+import { readRequestOptions } from "./assert-request-options.js";
 import { JSON_CONTENT_TYPE } from "../media-type.js";
+import { describeSafely as describe, readSafely } from "./read-safely.js";
+import { contentTypeOf } from "./outgoing-headers.js";
 import { classifyBody, sendsEmptyBody } from "./request-body.js";
 
 /** Options of `toCurl()`. */
@@ -14,6 +15,8 @@ export interface ToCurlOptions {
    * @example
    * toCurl(endpoint("GET /"), { multiline: true });
    * // curl --globoff \
+   * //   --proto =http,https \
+   * //   --proto-redir =http,https \
    * //   -X 'GET' \
    * //   --url 'https://api.service.example/' \
    * //   -H 'accept: application/vnd.service.v3+json' \
@@ -33,6 +36,96 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/**
+ * How the characters of an argument become the bytes curl sends: `"utf-8"` for the url and the
+ * body (fetch and node:http encode a string body as UTF-8), `"latin1"` for a header line, whose
+ * characters U+0000–U+00FF are one byte each on the wire in fetch and node:http (a ByteString,
+ * https://webidl.spec.whatwg.org/#es-ByteString), so `café` must reach curl as the byte E9.
+ */
+export type ArgumentEncoding = "utf-8" | "latin1";
+
+/**
+ * Characters a terminal acts on or hides instead of showing: controls (C0, DEL, C1 — CR moves the
+ * cursor, ESC starts a sequence that can clear the screen), format characters (the bidi overrides
+ * U+202A–U+202E and isolates U+2066–U+2069 that reorder what is shown, zero-width characters, the
+ * BOM), line and paragraph separators, and lone surrogates (no character at all).
+ */
+const HIDDEN_FROM_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+/** What a lone surrogate becomes when a string is encoded as UTF-8 (U+FFFD), as fetch sends it. */
+const REPLACEMENT_CHARACTER_BYTES = [0xef, 0xbf, 0xbd];
+
+/** The UTF-8 bytes of one code point (RFC 3629 §3). */
+function utf8Bytes(codePoint: number): number[] {
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return REPLACEMENT_CHARACTER_BYTES;
+  if (codePoint < 0x80) return [codePoint];
+  if (codePoint < 0x800) return [0xc0 | (codePoint >> 6), 0x80 | (codePoint & 0x3f)];
+  if (codePoint < 0x10000) {
+    return [0xe0 | (codePoint >> 12), 0x80 | ((codePoint >> 6) & 0x3f), 0x80 | (codePoint & 0x3f)];
+  }
+  return [
+    0xf0 | (codePoint >> 18),
+    0x80 | ((codePoint >> 12) & 0x3f),
+    0x80 | ((codePoint >> 6) & 0x3f),
+    0x80 | (codePoint & 0x3f),
+  ];
+}
+
+/** The escapes of `$'…'` (POSIX.1-2024 XCU 2.2.4) that read better than a byte escape. */
+const NAMED_ESCAPES: Readonly<Record<string, string>> = {
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+  "\\": "\\\\",
+};
+
+/** Does `character` need an escape in an argument of this encoding? */
+function needsEscape(character: string, encoding: ArgumentEncoding): boolean {
+  if (character === "\\" || character === "'") return false;
+  // Every byte 0x80–0xFF of a header line is written as \xHH: in the shell's text it would be UTF-8.
+  if (encoding === "latin1" && character.charCodeAt(0) >= 0x80) return true;
+  return HIDDEN_FROM_TERMINAL.test(character);
+}
+
+/**
+ * One shell word that gives curl `text` as the bytes of `encoding` and shows on a terminal as
+ * exactly what runs. Plain text is written in POSIX single quotes (`shellQuote()`); text holding a
+ * character a terminal would act on or hide (see `HIDDEN_FROM_TERMINAL`), or, for a header, any
+ * byte 0x80–0xFF, is written in dollar-single-quotes, `$'…'`, with each such character as its
+ * bytes in `\xHH` escapes (`\n`, `\r`, `\t` by name), `\` as `\\` and `'` as `\x27`.
+ * `$'…'` is POSIX.1-2024 and bash, zsh, ksh93, mksh and BusyBox sh read it; dash (`/bin/sh` of
+ * Debian and Ubuntu) does not. Byte escapes, not `\u202e`: bash writes `\u` escapes as UTF-8
+ * only in a UTF-8 locale.
+ *
+ * @example
+ * shellArgument("x\r\u001b[2J", "utf-8"); // $'x\r\x1B[2J'
+ * shellArgument("x-name: café", "latin1"); // $'x-name: caf\xE9'
+ */
+export function shellArgument(text: string, encoding: ArgumentEncoding): string {
+  const characters = Array.from(text);
+  if (!characters.some((character) => needsEscape(character, encoding))) return shellQuote(text);
+  let word = "$'";
+  let afterByteEscape = false;
+  for (const character of characters) {
+    const named = NAMED_ESCAPES[character];
+    if (named !== undefined) {
+      word += named;
+      afterByteEscape = false;
+    } else if (character === "'" || needsEscape(character, encoding)) {
+      const codePoint = character.codePointAt(0) ?? 0;
+      const bytes = character === "'" || encoding === "latin1" ? [codePoint] : utf8Bytes(codePoint);
+      word += bytes.map((byte) => `\\x${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+      afterByteEscape = true;
+    } else {
+      // POSIX leaves `\xHH` followed by a third hex digit unspecified: close and reopen the quotes.
+      if (afterByteEscape && /[0-9A-Fa-f]/.test(character)) word += "'$'";
+      word += character;
+      afterByteEscape = false;
+    }
+  }
+  return `${word}'`;
+}
+
 function rejectBody(reason: string): never {
   throw new EndpointError("ERR_UNSUPPORTED_BODY", `toCurl: ${reason}`);
 }
@@ -49,39 +142,82 @@ function bytesAsText(bytes: ArrayBuffer | ArrayBufferView): string {
   }
 }
 
+/** Reads and checks the second argument of `toCurl()`. */
+function readToCurlOptions(options: unknown): { multiline: boolean } {
+  if (options === undefined) return { multiline: false };
+  if (typeof options !== "object" || options === null) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `toCurl: the options (second argument) must be an object, got ${describe(options)}`,
+    );
+  }
+  const multiline = readSafely(
+    "ERR_INVALID_OPTIONS",
+    "toCurl: the options (second argument) cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
+    () => (options as ToCurlOptions).multiline,
+  );
+  if (multiline !== undefined && typeof multiline !== "boolean") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `toCurl: "multiline" must be a boolean, got ${describe(multiline)}`,
+    );
+  }
+  return { multiline: multiline === true };
+}
+
 /**
- * Turns request options (the result of `endpoint()`) into one POSIX shell command line that makes
+ * curl follows only http and https, also after a redirect (`--proto`, `--proto-redir`): a url or
+ * a `location` header with `file:`, `gopher:` or `dict:` would read a local file or send raw bytes.
+ */
+const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
+
+/**
+ * Turns request options (the result of `endpoint()`) into one shell command line that makes
  * `curl` send exactly the request that was built: `--globoff` (so `[]{}` in the url are not curl
- * globs), the method with `-X` (`--head` for HEAD, because `-X HEAD` makes curl wait for a body),
- * the url with `--url`, every header with `-H`, the body with `--data-binary`. Every argument is in
- * single quotes, so no character of the url, the headers or the body reaches the shell.
+ * globs), `--proto =http,https --proto-redir =http,https` (nothing but http(s), redirects
+ * included), the method with `-X` (`--head` for HEAD, because `-X HEAD` makes curl wait for a
+ * body), the url with `--url`, every header with `-H`, the body with `--data-binary`. Every
+ * argument is quoted, so no character of the url, the headers or the body reaches the shell.
  *
+ * - the url must be an absolute http(s) url: curl has no page to resolve an origin-relative
+ *   `/path` against (`ERR_INVALID_URL`);
+ * - the method and header names must be RFC 9110 tokens and header values what `endpoint()`
+ *   accepts, as in `toFetch()`;
+ * - what a terminal shows is what runs: an argument holding a control character (CR, ESC, …), a
+ *   bidi override or another invisible character is written in `$'…'` with escapes (`\r`,
+ *   `\x1B`, `\xE2\x80\xAE`), which bash, zsh, ksh93, mksh and BusyBox sh read (POSIX.1-2024),
+ *   not dash; any other command is plain POSIX single quotes;
+ * - header values go out as the same bytes as through fetch and node:http: a character
+ *   U+0080–U+00FF is one byte (`café` → `$'…caf\xE9'`), not its UTF-8;
  * - `content-length`, `host` and the other headers curl computes (`CLIENT_COMPUTED_HEADERS`) are left
  *   out; a header with an empty value is written `-H 'name;'` (curl's form for it);
  * - a plain object or array body is sent as JSON (content-type `application/json; charset=utf-8`
- *   when none is set); a string, bytes that are UTF-8 text, and `URLSearchParams` (content-type
+ *   when none is set; any content-type whose subtype names `json` is JSON); a string, bytes that
+ *   are UTF-8 text, and `URLSearchParams` (content-type
  *   `application/x-www-form-urlencoded;charset=UTF-8` when none is set, as fetch does) as text;
  *   `--data-raw` instead of `--data-binary` when the text starts with `@` (else curl reads a file);
  * - without a content-type `-H 'content-type:'` stops curl from adding its own;
  * - a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`), as `toFetch()`;
- * - `requestOptions.request` is ignored.
+ * - `requestOptions.request` is ignored (but must be an object when given).
  *
- * Throws `EndpointError` `ERR_UNSUPPORTED_BODY` for a body that cannot be a shell argument: bytes
- * that are not UTF-8, text holding NUL, a `Blob`, `FormData`, a `ReadableStream` (and, as
- * `toFetch()`, a GET body or a plain object with a non-JSON content-type).
+ * Throws `EndpointError`: `ERR_INVALID_OPTIONS`, `ERR_INVALID_METHOD`, `ERR_INVALID_URL` and
+ * `ERR_INVALID_HEADER` for options `endpoint()` could not have built, `ERR_UNSUPPORTED_BODY` for a
+ * body that cannot be a shell argument: bytes that are not UTF-8, text holding NUL, a `Blob`,
+ * `FormData`, a `ReadableStream` (and, as `toFetch()`, a GET body or a plain object with a
+ * non-JSON content-type). See docs/adapters.md.
  *
  * @example
  * toCurl(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", title: "It's" }));
- * // curl --globoff -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'
+ * // curl --globoff --proto =http,https --proto-redir =http,https -X 'POST'
+ * //   --url 'https://api.service.example/repos/octo/hello/issues'
  * //   -H 'accept: application/vnd.service.v3+json' -H 'user-agent: service-endpoint.js/0.1.0'
  * //   -H 'content-type: application/json; charset=utf-8' --data-binary '{"title":"It'\''s"}'
  * // (one line)
  */
-export function toCurl(requestOptions: RequestOptions, options: ToCurlOptions = {}): string {
-  assertRequestOptions("toCurl", requestOptions);
-  const method = requestOptions.method.toUpperCase();
-  const headers = outgoingHeaders("toCurl", requestOptions.headers);
-  const body = classifyBody("toCurl", method, requestOptions.body, headers["content-type"]);
+export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions): string {
+  const { multiline } = readToCurlOptions(options);
+  const { method, url, headers, body: given } = readRequestOptions("toCurl", requestOptions, "absolute");
+  const body = classifyBody("toCurl", method, given, contentTypeOf(headers));
 
   let text: string | undefined;
   switch (body.kind) {
@@ -99,7 +235,7 @@ export function toCurl(requestOptions: RequestOptions, options: ToCurlOptions = 
       text = bytesAsText(body.value);
       break;
     case "url-search-params":
-      headers["content-type"] ??= FORM_CONTENT_TYPE;
+      if (contentTypeOf(headers) === undefined) headers["content-type"] = FORM_CONTENT_TYPE;
       text = body.value.toString();
       break;
     case "blob":
@@ -112,17 +248,18 @@ export function toCurl(requestOptions: RequestOptions, options: ToCurlOptions = 
   }
   if (text?.includes("\0")) rejectBody("a body holding a NUL character cannot be a command-line argument");
 
-  const args = ["curl --globoff"];
+  const args = ["curl --globoff", ...PROTOCOLS];
+  // The method is a token and the url printable ASCII (checked above): plain quotes suffice.
   args.push(method === "HEAD" ? "--head" : `-X ${shellQuote(method)}`);
-  args.push(`--url ${shellQuote(requestOptions.url)}`);
+  args.push(`--url ${shellQuote(url)}`);
   for (const [name, value] of Object.entries(headers)) {
     // `-H 'name:'` would remove the header; `-H 'name;'` sends it with an empty value.
-    args.push(`-H ${shellQuote(value === "" ? `${name};` : `${name}: ${value}`)}`);
+    args.push(`-H ${shellArgument(value === "" ? `${name};` : `${name}: ${value}`, "latin1")}`);
   }
   if (text !== undefined) {
     // Without this, --data-binary makes curl send `content-type: application/x-www-form-urlencoded`.
-    if (headers["content-type"] === undefined) args.push(`-H ${shellQuote("content-type:")}`);
-    args.push(`${text.startsWith("@") ? "--data-raw" : "--data-binary"} ${shellQuote(text)}`);
+    if (contentTypeOf(headers) === undefined) args.push(`-H ${shellQuote("content-type:")}`);
+    args.push(`${text.startsWith("@") ? "--data-raw" : "--data-binary"} ${shellArgument(text, "utf-8")}`);
   }
-  return args.join(options.multiline === true ? " \\\n  " : " ");
+  return args.join(multiline ? " \\\n  " : " ");
 }

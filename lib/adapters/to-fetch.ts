@@ -1,7 +1,8 @@
 import { EndpointError, quote } from "../errors.js";
 import type { RequestOptions } from "../types.js";
-import { assertRequestOptions } from "./assert-request-options.js";
-import { outgoingHeaders } from "./outgoing-headers.js";
+import { readRequestOptions } from "./assert-request-options.js";
+import { contentTypeOf } from "./outgoing-headers.js";
+import { readSafely } from "./read-safely.js";
 import { JSON_CONTENT_TYPE } from "../media-type.js";
 import { classifyBody, sendsEmptyBody } from "./request-body.js";
 
@@ -54,11 +55,16 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  * Turns request options (the result of `endpoint()`) into the arguments of `fetch()`, so that
  * fetch sends exactly the request that was built.
  *
- * - the method is uppercased (fetch does not normalise `patch`);
- * - header values become strings; `content-length`, `host` and the other headers the client
+ * - the url is an absolute http(s) url, or an origin-relative path (`/api/items`, from a path-only
+ *   `baseUrl`) that fetch resolves against the page; any other scheme, `//host/…` and other
+ *   relative references are `ERR_INVALID_URL`;
+ * - the method must be an RFC 9110 token; it is uppercased (fetch does not normalise `patch`);
+ * - header names must be tokens and values what `endpoint()` accepts (`ERR_INVALID_HEADER`);
+ *   values become strings; `content-length`, `host` and the other headers the client
  *   computes itself (`CLIENT_COMPUTED_HEADERS`) are left out;
- * - a plain object or array body is sent as JSON (it needs a JSON content-type, or none, which
- *   then becomes `application/json; charset=utf-8`); a string is sent as UTF-8 (as bytes when no
+ * - a plain object or array body is sent as JSON (it needs a content-type whose subtype names
+ *   `json` — `application/json`, `application/vnd.api+json`, `application/x-amz-json-1.1` — or
+ *   none, which then becomes `application/json; charset=utf-8`); a string is sent as UTF-8 (as bytes when no
  *   content-type is set, so that fetch adds no `text/plain`); bytes, `Blob`, `URLSearchParams`
  *   pass through; `FormData` passes through without the caller's content-type (fetch writes it,
  *   with the boundary); a `ReadableStream` passes through with `duplex: "half"`;
@@ -67,8 +73,10 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  *   `referrerPolicy`, `priority` and `dispatcher` of `requestOptions.request` are copied.
  *
  * Throws `EndpointError` `ERR_UNSUPPORTED_BODY` for a body fetch cannot send as described (a GET
- * body, a plain object with a non-JSON content-type, a `Map`), and `ERR_INVALID_METHOD` for
- * CONNECT, TRACE and TRACK. See docs/adapters.md.
+ * body, a plain object with a non-JSON content-type, a `Map`), `ERR_INVALID_METHOD` for
+ * CONNECT, TRACE and TRACK, and `ERR_INVALID_OPTIONS`, `ERR_INVALID_METHOD`, `ERR_INVALID_URL` or
+ * `ERR_INVALID_HEADER` for options `endpoint()` could not have built (a revoked Proxy included).
+ * See docs/adapters.md.
  *
  * @example
  * const response = await fetch(
@@ -82,14 +90,18 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  * //   body: '{"title":"Hi"}' }]
  */
 export function toFetch(requestOptions: RequestOptions): FetchArguments {
-  assertRequestOptions("toFetch", requestOptions);
-  const method = requestOptions.method.toUpperCase();
+  const {
+    method,
+    url,
+    headers,
+    body: given,
+    request,
+  } = readRequestOptions("toFetch", requestOptions, "absolute-or-path");
   if (FORBIDDEN_METHODS.has(method)) {
     throw new EndpointError("ERR_INVALID_METHOD", `toFetch: fetch cannot send the method ${quote(method)}`);
   }
-  const headers = outgoingHeaders("toFetch", requestOptions.headers);
   const init: Record<string, unknown> = { method, headers };
-  const body = classifyBody("toFetch", method, requestOptions.body, headers["content-type"]);
+  const body = classifyBody("toFetch", method, given, contentTypeOf(headers));
 
   switch (body.kind) {
     case "none":
@@ -97,7 +109,7 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
       if (sendsEmptyBody(method)) init.body = new Uint8Array(0);
       break;
     case "text":
-      init.body = headers["content-type"] === undefined ? new TextEncoder().encode(body.text) : body.text;
+      init.body = contentTypeOf(headers) === undefined ? new TextEncoder().encode(body.text) : body.text;
       break;
     case "json":
       if (body.addContentType) headers["content-type"] = JSON_CONTENT_TYPE;
@@ -119,12 +131,17 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
       break;
   }
 
-  const request = requestOptions.request;
   if (request !== undefined) {
-    for (const field of FETCH_REQUEST_FIELDS) {
-      if (request[field] !== undefined) init[field] = request[field];
-    }
+    readSafely(
+      "ERR_INVALID_OPTIONS",
+      "toFetch: the request fields cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
+      () => {
+        for (const field of FETCH_REQUEST_FIELDS) {
+          if (request[field] !== undefined) init[field] = request[field];
+        }
+      },
+    );
   }
   // The fields were checked one by one above; `request` values are the caller's, typed `unknown`.
-  return [requestOptions.url, init as unknown as FetchInit];
+  return [url, init as unknown as FetchInit];
 }

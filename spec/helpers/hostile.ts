@@ -758,6 +758,8 @@ export function attempt(lib: Lib, label: string, operation: () => unknown): Outc
 }
 
 const OUTPUT_KEYS = new Set(["method", "url", "headers", "body", "request"]);
+/** The page an origin-relative url is resolved against. */
+const PAGE = "https://page.example";
 
 /** Issue 4, point 2: request options as a client can send them. */
 export function assertWellFormed(
@@ -780,12 +782,20 @@ export function assertWellFormed(
     if (c <= 0x20 || c >= 0x7f)
       fail(`${label}: url ${JSON.stringify(url)} holds U+${c.toString(16)} at ${i}`);
   }
+  // An origin-relative url (a path baseUrl, issue 13 §3) is resolved as a page would resolve it.
+  const relative = url.startsWith("/") && !url.startsWith("//");
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(url, relative ? PAGE : undefined);
   } catch {
     fail(`${label}: url ${JSON.stringify(url)} does not parse with new URL()`);
   }
+  // Issue 11 §1: no "." or ".." segment that a client would resolve away — the path a client
+  // sends has as many segments as the url's own path.
+  const afterAuthority = relative ? url : url.slice(url.indexOf("://") + 3).replace(/^[^/?#]*/, "");
+  const ownPath = afterAuthority.split(/[?#]/)[0] || "/";
+  if (parsed.pathname.split("/").length !== ownPath.split("/").length)
+    fail(`${label}: url ${JSON.stringify(url)} is sent with the path ${JSON.stringify(parsed.pathname)}`);
   // A path never leaves baseUrl's origin: only a template that starts with a scheme or an
   // expression ("{+next}") may name another host.
   if (
@@ -793,7 +803,7 @@ export function assertWellFormed(
     typeof baseUrl === "string" &&
     !/^[A-Za-z][A-Za-z0-9+.-]*:|^\{/.test(urlTemplate)
   ) {
-    if (parsed.origin !== new URL(baseUrl).origin)
+    if (parsed.origin !== new URL(baseUrl, PAGE).origin)
       fail(`${label}: path ${JSON.stringify(urlTemplate)} left baseUrl ${baseUrl} for ${url}`);
   }
   if (!isPlain(headers) || Object.getPrototypeOf(headers) !== Object.prototype)

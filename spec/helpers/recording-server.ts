@@ -2,11 +2,13 @@ import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** One request as the server saw it: raw method, raw path and query, headers, body bytes. */
+/** One request as the server saw it: raw method, raw path and query, headers, raw header lines, body bytes. */
 export interface ReceivedRequest {
   method: string;
   pathAndQuery: string;
   headers: IncomingHttpHeaders;
+  /** Names and values as they came, alternating; one character per byte (Latin-1), duplicates and `__proto__` kept. */
+  rawHeaders: string[];
   body: Buffer;
 }
 
@@ -28,6 +30,7 @@ export async function startRecordingServer(): Promise<RecordingServer> {
         method: request.method ?? "",
         pathAndQuery: request.url ?? "",
         headers: request.headers,
+        rawHeaders: request.rawHeaders,
         body: Buffer.concat(chunks),
       });
       // HEAD and 204 carry no body; every client is done when the headers arrive.

@@ -1,0 +1,53 @@
+import { EndpointBuilder } from "./endpoint-builder.js";
+import type { NoRoutes } from "./route-types.js";
+import { authorityEnd, isAbsoluteUrl, targetOrigin } from "./url.js";
+
+/** Is `url` at the origin of `baseUrl` (and, with `samePath`, below its path)? */
+function isWithin(url: string, baseUrl: string, samePath: boolean): boolean {
+  if (targetOrigin(url) !== targetOrigin(baseUrl)) return false;
+  if (!samePath) return true;
+  const path = (isAbsoluteUrl(url) ? url.slice(authorityEnd(url)) : url) || "/";
+  let prefix = isAbsoluteUrl(baseUrl) ? baseUrl.slice(authorityEnd(baseUrl)) : baseUrl;
+  if (prefix.endsWith("/")) prefix = prefix.slice(0, -1);
+  // "/api/v3" covers "/api/v3", "/api/v3/…", "/api/v3?…", never "/api/v30".
+  return (
+    path.startsWith(prefix) && (path.length === prefix.length || "/?#".includes(path.charAt(prefix.length)))
+  );
+}
+
+/**
+ * A builder that only ever targets the origin of its own `baseUrl`: an absolute url (a
+ * pagination link, an expanded `{+next}`) or a per-call `baseUrl` elsewhere is
+ * `ERR_ABSOLUTE_URL`, so its authorization header never travels to another host. One line, no
+ * subclass body; `.defaults()` keeps the lock (and the origin is always its DEFAULTS.baseUrl's).
+ *
+ * @example
+ * const api = callable(new LockedEndpointBuilder({ baseUrl: "https://api.acme.example", headers: { authorization } }));
+ * api("GET {+next}", { next: "https://api.acme.example/items?page=2" }); // allowed: same origin
+ * api("GET {+next}", { next: "https://evil.example/" }); // throws ERR_ABSOLUTE_URL
+ */
+export class LockedEndpointBuilder<
+  Routes extends object = NoRoutes,
+  Defaults extends object = NoRoutes,
+> extends EndpointBuilder<Routes, Defaults> {
+  override allowsAbsoluteUrl(url: string): boolean {
+    return isWithin(url, this.DEFAULTS.baseUrl, false);
+  }
+}
+
+/**
+ * As `LockedEndpointBuilder`, and below the path of its `baseUrl` too: with baseUrl
+ * `https://api.acme.example/v3`, `https://api.acme.example/v3/items?page=2` is allowed,
+ * `https://api.acme.example/admin` is not.
+ *
+ * @example
+ * const api = callable(new PathLockedEndpointBuilder({ baseUrl: "https://api.acme.example/v3" }));
+ */
+export class PathLockedEndpointBuilder<
+  Routes extends object = NoRoutes,
+  Defaults extends object = NoRoutes,
+> extends EndpointBuilder<Routes, Defaults> {
+  override allowsAbsoluteUrl(url: string): boolean {
+    return isWithin(url, this.DEFAULTS.baseUrl, true);
+  }
+}

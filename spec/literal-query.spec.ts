@@ -1,0 +1,53 @@
+// Issue 13 §5: a parameter replaces the same key in the url's literal query (later wins), so a
+// pagination link can be followed with new page values.
+import fc from "fast-check";
+import { endpoint } from "../lib/index.js";
+
+const BASE = "https://api.service.example";
+
+describe("a parameter replaces the same key in the url's literal query", () => {
+  it("GET /x?page=2&per_page=30 with per_page 100 and page 3", () => {
+    expect(endpoint("GET /x?page=2&per_page=30", { per_page: 100, page: 3 }).url).toBe(
+      `${BASE}/x?page=3&per_page=100`,
+    );
+  });
+
+  it("keeps the other keys and the fragment; new keys come after", () => {
+    expect(endpoint("GET /x?page=2&sort=asc#top", { page: 3, q: "z" }).url).toBe(
+      `${BASE}/x?page=3&sort=asc&q=z#top`,
+    );
+  });
+
+  it("a key written twice in the url is replaced once, where it first stood", () => {
+    expect(endpoint("GET /x?a=1&b=2&a=3", { a: 9 }).url).toBe(`${BASE}/x?a=9&b=2`);
+  });
+
+  it("a name without a value, and encoded values", () => {
+    expect(endpoint("GET /x?flag&q=old", { flag: "on", q: "a b" }).url).toBe(`${BASE}/x?flag=on&q=a%20b`);
+  });
+
+  it("undefined keeps the url's value; null removes the key", () => {
+    expect(endpoint("GET /x?page=2", { page: undefined }).url).toBe(`${BASE}/x?page=2`);
+    expect(endpoint("GET /x?page=2&q=1", { page: null }).url).toBe(`${BASE}/x?q=1`);
+  });
+
+  it("a pagination link as a whole url, and only in the query (not a path segment called page)", () => {
+    expect(endpoint("GET {+next}", { next: `${BASE}/items?page=2`, page: 5 }).url).toBe(
+      `${BASE}/items?page=2&page=5`,
+    );
+    expect(endpoint("GET https://api.service.example/items?page=2", { page: 5 }).url).toBe(
+      `${BASE}/items?page=5`,
+    );
+  });
+
+  it("property: the result has each parameter once, with the call's value", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 99 }), (page, perPage) => {
+        const url = new URL(endpoint("GET /x?page=1&per_page=30", { per_page: perPage, page }).url);
+        expect(url.searchParams.getAll("page")).toEqual([String(page)]);
+        expect(url.searchParams.getAll("per_page")).toEqual([String(perPage)]);
+      }),
+      { seed: 20261123, numRuns: 100 },
+    );
+  });
+});

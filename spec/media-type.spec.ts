@@ -1,0 +1,163 @@
+import fc from "fast-check";
+import { endpoint } from "../lib/index.js";
+import { applyMediaType } from "../lib/media-type.js";
+
+// Issue 13 §7: accept headers that already say what they want (CONTRACT.md, "parse()").
+describe("applyMediaType", () => {
+  it("keeps every preview named without a vendor part, under the default vendor (issue 13 §7a)", () => {
+    expect(
+      applyMediaType("application/vnd.foo-preview,application/vnd.bar-preview", "raw", ["symmetra"]),
+    ).toBe(
+      "application/vnd.service.foo-preview.raw,application/vnd.service.bar-preview.raw," +
+        "application/vnd.service.symmetra-preview.raw",
+    );
+  });
+
+  it.each([
+    // [accept, format, previews, expected]
+    [
+      "application/vnd.foo-preview+json",
+      "",
+      ["hulk"],
+      "application/vnd.service.foo-preview+json,application/vnd.service.hulk-preview+json",
+    ],
+    ["application/vnd.foo-preview", "", ["foo"], "application/vnd.service.foo-preview+json"],
+    [
+      "application/vnd.foo-preview, application/vnd.acme.bar-preview+json",
+      "",
+      ["baz"],
+      "application/vnd.acme.foo-preview+json,application/vnd.acme.bar-preview+json,application/vnd.acme.baz-preview+json",
+    ],
+    [
+      "application/vnd.acme.v2+json,application/vnd.foo-preview",
+      "diff",
+      ["foo"],
+      "application/vnd.acme.foo-preview.diff",
+    ],
+    [
+      "application/vnd.acme.ant-man-preview+json",
+      "raw",
+      ["hulk"],
+      "application/vnd.acme.ant-man-preview.raw,application/vnd.acme.hulk-preview.raw",
+    ],
+    [
+      "application/vnd.service.v3+json",
+      "",
+      ["a", "b"],
+      "application/vnd.service.a-preview+json,application/vnd.service.b-preview+json",
+    ],
+    ["text/html", "", ["x"], "application/vnd.service.x-preview+json"],
+  ])("accept %j with format %j and previews %j becomes %j", (accept, format, previews, expected) => {
+    expect(applyMediaType(accept, format, previews)).toBe(expected);
+  });
+
+  it.each([
+    // [accept, format, expected]: a format alone
+    ["application/vnd.foo-preview", "raw", "application/vnd.service.foo-preview.raw"],
+    ["application/vnd.foo-preview+json", "diff", "application/vnd.service.foo-preview.diff"],
+    [
+      "application/vnd.acme.v2+json,application/vnd.foo-preview",
+      "raw",
+      "application/vnd.acme.v2.raw,application/vnd.acme.foo-preview.raw",
+    ],
+    ["application/vnd.service.v3+json", "raw", "application/vnd.service.v3.raw"],
+    ["application/vnd.service.v3+json", "", "application/vnd.service.v3+json"],
+    ["text/plain", "raw", "text/plain"],
+  ])("accept %j with format %j becomes %j", (accept, format, expected) => {
+    expect(applyMediaType(accept, format, [])).toBe(expected);
+  });
+
+  it.each([
+    ["application/octet-stream", "", ["machine-man"]],
+    ["application/octet-stream", "raw", ["machine-man", "symmetra"]],
+    ["application/octet-stream", "raw", []],
+    ["Application/Octet-Stream", "", ["machine-man"]],
+    [" application/octet-stream ", "diff", ["machine-man"]],
+  ])(
+    "never rewrites the binary download accept %j (format %j, previews %j) (issue 13 §7b)",
+    (accept, format, previews) => {
+      expect(applyMediaType(accept, format, previews)).toBe(accept);
+    },
+  );
+
+  it("keeps every preview an accept header names and adds the given ones after them, once each", () => {
+    const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,7}$/);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.option(word, { nil: undefined }), { minLength: 1, maxLength: 4 }),
+        fc.array(word, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom("", "raw", "diff"),
+        (named, vendors, given, format) => {
+          // Each named preview is written with a vendor or without one, in turn.
+          const accept = named
+            .map((name, i) => {
+              const vendor = vendors[i % vendors.length];
+              return `application/vnd.${vendor === undefined ? "" : vendor + "."}${name}-preview+json`;
+            })
+            .join(",");
+          const firstVendor = named.map((_, i) => vendors[i % vendors.length]).find((v) => v !== undefined);
+          const suffix = format === "" ? "+json" : "." + format;
+          const expected = [...new Set([...named, ...given])].map(
+            (name) => `application/vnd.${firstVendor ?? "service"}.${name}-preview${suffix}`,
+          );
+          expect(applyMediaType(accept, format, given).split(",")).toEqual(expected);
+        },
+      ),
+      { seed: 1307, numRuns: 200 },
+    );
+  });
+});
+
+describe("endpoint() and the accept header it is given", () => {
+  it("keeps the previews an accept header names without a vendor (issue 13 §7a)", () => {
+    expect(
+      endpoint({
+        method: "POST",
+        url: "/graphql",
+        headers: { accept: "application/vnd.foo-preview,application/vnd.bar-preview" },
+        mediaType: { format: "raw", previews: ["symmetra"] },
+      }).headers.accept,
+    ).toBe(
+      "application/vnd.service.foo-preview.raw,application/vnd.service.bar-preview.raw," +
+        "application/vnd.service.symmetra-preview.raw",
+    );
+  });
+
+  it("keeps application/octet-stream against previews set in the defaults (issue 13 §7b)", () => {
+    const withPreviews = endpoint.defaults({ mediaType: { previews: ["machine-man"] } });
+    expect(
+      withPreviews("GET /assets/{id}", { id: 1, headers: { accept: "application/octet-stream" } }),
+    ).toEqual({
+      method: "get",
+      url: "https://api.service.example/assets/1",
+      headers: { accept: "application/octet-stream", "user-agent": endpoint.DEFAULTS.headers["user-agent"] },
+    });
+  });
+
+  it("names a preview once when accept and mediaType.previews both name it", () => {
+    expect(
+      endpoint("GET /x", {
+        headers: { accept: "application/vnd.foo-preview" },
+        mediaType: { previews: ["foo-preview", "bar"] },
+      }).headers.accept,
+    ).toBe("application/vnd.service.foo-preview+json,application/vnd.service.bar-preview+json");
+  });
+
+  it("keeps application/octet-stream against a format and previews in the call", () => {
+    expect(
+      endpoint("GET /assets/{id}", {
+        id: 1,
+        headers: { accept: "application/octet-stream" },
+        mediaType: { format: "raw", previews: ["machine-man"] },
+      }).headers.accept,
+    ).toBe("application/octet-stream");
+  });
+
+  it("still rewrites the default accept for previews set in the defaults", () => {
+    const withPreviews = endpoint.defaults({ mediaType: { previews: ["machine-man"] } });
+    expect(withPreviews("GET /assets/{id}", { id: 1 }).headers.accept).toBe(
+      "application/vnd.service.machine-man-preview+json",
+    );
+  });
+});

@@ -1,0 +1,346 @@
+// Issue 11: the request goes where the route says, or nowhere. One regression test per item
+// with exact codes and messages, and the laws as seeded fast-check properties.
+import fc from "fast-check";
+import {
+  EndpointBuilder,
+  LockedEndpointBuilder,
+  PathLockedEndpointBuilder,
+  callable,
+  endpoint,
+  parseTemplate,
+} from "../lib/index.js";
+import type { QueryParameters } from "../lib/index.js";
+import { errorOf, outcome } from "./helpers/thrown.js";
+import { LockedEndpoint } from "./helpers/locked-endpoint.js";
+
+const BASE = "https://api.service.example";
+const settings = { seed: 20261123, numRuns: 300 };
+
+describe("1. dot segments never come from a value", () => {
+  const dotMessage = (name: string, url: string, segment: string): { code: string; message: string } => ({
+    code: "ERR_INVALID_PARAMETER",
+    message: `Invalid parameter "${name}" for url "${url}": it makes the path segment "${segment}", which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+  });
+
+  it.each([
+    ["DELETE /repos/{owner}/{repo}", { owner: "o", repo: ".." }, "repo", ".."],
+    ["DELETE /repos/{owner}/{repo}", { owner: "o", repo: "." }, "repo", "."],
+    ["DELETE /repos/:owner/:repo", { owner: "..", repo: "r" }, "owner", ".."],
+    ["GET /files{/segs*}", { segs: ["a", "..", "b"] }, "segs", ".."],
+    ["GET /{+path}", { path: "a/../../admin" }, "path", ".."],
+    ["GET /{+path}", { path: "%2e%2e/%2E%2e/admin" }, "path", "%2e%2e"],
+    ["GET /{+path}", { path: "a/.%2E/admin" }, "path", ".%2E"],
+    ["GET /x{#frag}", { frag: "a/../../admin" }, "frag", ".."],
+  ])("%s with %j", (route, options, name, segment) => {
+    const url = route.slice(route.indexOf(" ") + 1);
+    expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment));
+  });
+
+  it("escapes a baseUrl path no more: {/segs*} with '..' under /api/v3", () => {
+    const api = endpoint.defaults({ baseUrl: "https://ghe.acme.test/api/v3" });
+    expect(errorOf(() => api("GET /users{/segs*}", { segs: ["..", ".."] })).code).toBe(
+      "ERR_INVALID_PARAMETER",
+    );
+  });
+
+  it.each([
+    ["GET /files/{name}", { name: "..." }, `${BASE}/files/...`],
+    ["GET /files/{name}", { name: "a..b" }, `${BASE}/files/a..b`],
+    ["GET /files/{name}.txt", { name: "." }, `${BASE}/files/..txt`],
+    ["GET /search", { q: ".." }, `${BASE}/search?q=..`],
+    ["GET /search{?q}", { q: "../.." }, `${BASE}/search?q=..%2F..`],
+    ["GET /files/{name}", { name: "../x" }, `${BASE}/files/..%2Fx`],
+  ])("%s with %j stays accepted: %s", (route, options, url) => {
+    expect(endpoint(route, options).url).toBe(url);
+  });
+
+  it("property: new URL(url).pathname has as many segments as the url's own path", () => {
+    const value = fc.oneof(
+      fc.constantFrom(".", "..", "%2e", "%2E%2e", ".%2e", "a", "", "...", "a/..", "../b", "x/./y"),
+      fc.string({ maxLength: 5 }),
+    );
+    const route = fc.constantFrom(
+      "GET /a/{x}/b",
+      "GET /a/{+x}",
+      "GET /a{/x}",
+      "GET /a{/x*}",
+      "GET /a/{x}{?q}",
+      "GET {+x}",
+    );
+    fc.assert(
+      fc.property(route, fc.oneof(value, fc.array(value, { maxLength: 3 })), (path, x) => {
+        const result = outcome(() => endpoint(path, { x, q: x }));
+        if (!("value" in result)) return;
+        const url = result.value.url;
+        const afterAuthority = url.slice(url.indexOf("://") + 3);
+        const slash = afterAuthority.search(/[/?#]/);
+        const own = (slash === -1 ? "" : afterAuthority.slice(slash)).split(/[?#]/)[0] || "/";
+        expect(new URL(url).pathname.split("/").length).toBe(own.split("/").length);
+      }),
+      settings,
+    );
+  });
+});
+
+describe("2. an empty value does not collapse a required segment", () => {
+  it("DELETE /repos/{owner}/{repo} with repo '' is ERR_MISSING_PARAMETER", () => {
+    expect(errorOf(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "" }))).toStrictEqual({
+      code: "ERR_MISSING_PARAMETER",
+      message:
+        'Missing parameter "repo" for url "/repos/{owner}/{repo}": an empty value would leave its path segment empty, and many servers would read a shorter path',
+    });
+  });
+
+  it("'' inside a segment with other text stays a value", () => {
+    expect(endpoint("GET /files/{name}.txt", { name: "" }).url).toBe(`${BASE}/files/.txt`);
+  });
+});
+
+describe("3. a locked builder stays locked", () => {
+  const token = { authorization: "token 0000" };
+  const locked = callable(new LockedEndpoint({ baseUrl: "https://api.acme.example", headers: token }));
+  const refused = (url: string) => ({
+    code: "ERR_ABSOLUTE_URL",
+    message: `Absolute url "${url}" is not allowed by this builder: only paths below baseUrl "https://api.acme.example"`,
+  });
+
+  it("a per-call baseUrl elsewhere, in endpoint(), in JSON-parsed options and in parse()", () => {
+    expect(errorOf(() => locked("GET /user", { baseUrl: "https://evil.example" }))).toStrictEqual(
+      refused("https://evil.example/user"),
+    );
+    const fromJson = JSON.parse('{"baseUrl":"https://evil.example","id":1}') as Record<string, unknown>;
+    expect(errorOf(() => locked("GET /users/{id}", fromJson))).toStrictEqual(
+      refused("https://evil.example/users/1"),
+    );
+    const fromQuery = Object.fromEntries(new URLSearchParams("baseUrl=https://evil.example"));
+    expect(errorOf(() => locked("GET /user", fromQuery))).toStrictEqual(refused("https://evil.example/user"));
+    expect(
+      errorOf(() =>
+        locked.parse({ method: "GET", url: "/user", baseUrl: "https://evil.example", headers: token }),
+      ),
+    ).toStrictEqual(refused("https://evil.example/user"));
+  });
+
+  it.each([
+    ["a Promise", Promise.resolve(true)],
+    ['"yes"', "yes"],
+    ["1", 1],
+  ])("a policy that returns %s counts as no", (_label, answer) => {
+    class Sloppy extends EndpointBuilder {
+      override allowsAbsoluteUrl(): boolean {
+        return answer as unknown as boolean;
+      }
+    }
+    expect(errorOf(() => new Sloppy().endpoint("GET https://evil.example/")).code).toBe("ERR_ABSOLUTE_URL");
+  });
+
+  it("LockedEndpointBuilder: one line, same origin allowed, any other refused, kept by .defaults()", () => {
+    const api = callable(
+      new LockedEndpointBuilder({ baseUrl: "https://api.acme.example/v3", headers: token }),
+    );
+    expect(api("GET {+next}", { next: "https://api.acme.example/other?page=2" }).url).toBe(
+      "https://api.acme.example/other?page=2",
+    );
+    expect(api("GET /x", { baseUrl: "https://api.acme.example/v4" }).url).toBe(
+      "https://api.acme.example/v4/x",
+    );
+    const paged = api.defaults({ per_page: 100 });
+    expect(errorOf(() => paged("GET {+next}", { next: "https://evil.example/" }))).toStrictEqual({
+      code: "ERR_ABSOLUTE_URL",
+      message:
+        'Absolute url "https://evil.example/" is not allowed by this builder: only paths below baseUrl "https://api.acme.example/v3"',
+    });
+    expect(errorOf(() => paged("GET /x", { baseUrl: "/relative" })).code).toBe("ERR_ABSOLUTE_URL");
+  });
+
+  it("PathLockedEndpointBuilder: the baseUrl's path prefix too, for pagination links", () => {
+    const api = callable(new PathLockedEndpointBuilder({ baseUrl: "https://api.acme.example/v3" }));
+    expect(api("GET {+next}", { next: "https://api.acme.example/v3/items?page=2" }).url).toBe(
+      "https://api.acme.example/v3/items?page=2",
+    );
+    expect(errorOf(() => api("GET {+next}", { next: "https://api.acme.example/v30/items" })).code).toBe(
+      "ERR_ABSOLUTE_URL",
+    );
+    expect(errorOf(() => api("GET {+next}", { next: "https://api.acme.example/admin" })).code).toBe(
+      "ERR_ABSOLUTE_URL",
+    );
+  });
+
+  it("property: the origin of a locked builder never changes, whatever the options", () => {
+    const api = callable(new LockedEndpointBuilder({ baseUrl: "https://api.acme.example" }));
+    const hostile = fc.constantFrom(
+      "https://evil.example",
+      "http://api.acme.example",
+      "https://api.acme.example.evil.example",
+      "https://api.acme.example@evil.example",
+      "//evil.example",
+      "/relative",
+      "https://API.ACME.EXAMPLE",
+    );
+    fc.assert(
+      fc.property(hostile, hostile, fc.string({ maxLength: 8 }), (baseUrl, next, id) => {
+        for (const result of [
+          outcome(() => api("GET /users/{id}", { baseUrl, id: id || "x" })),
+          outcome(() => api("GET {+next}", { next })),
+          outcome(() => api.parse({ url: "/x", baseUrl })),
+        ]) {
+          if ("value" in result) expect(new URL(result.value.url).origin).toBe("https://api.acme.example");
+          else expect(["ERR_ABSOLUTE_URL", "ERR_INVALID_BASE_URL", "ERR_INVALID_URL"]).toContain(result.code);
+        }
+      }),
+      settings,
+    );
+  });
+});
+
+describe("4. only http and https", () => {
+  it.each([
+    ["file:///etc/passwd", 'Invalid url "file:///etc/passwd": only http and https URLs are allowed'],
+    [
+      "gopher://127.0.0.1:6379/_INFO",
+      'Invalid url "gopher://127.0.0.1:6379/_INFO": only http and https URLs are allowed',
+    ],
+  ])("GET {+next} with %s", (next, message) => {
+    expect(errorOf(() => endpoint("GET {+next}", { next }))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message,
+    });
+    expect(errorOf(() => endpoint.parse({ url: next }))).toStrictEqual({ code: "ERR_INVALID_URL", message });
+  });
+});
+
+describe("6. parsers agree on the host", () => {
+  it.each([
+    [
+      "https://a.example\\@b.example",
+      'character "\\\\" at offset 17 is read differently by different URL parsers',
+    ],
+    ["https://a@b@c.example", 'more than one "@" in the authority'],
+    ["https://%61.example", "a percent-encoded host"],
+    ["https://a.example/x|y", 'character "|" at offset 19 is read differently by different URL parsers'],
+  ])("baseUrl %s", (baseUrl, reason) => {
+    expect(errorOf(() => endpoint("GET /x", { baseUrl }))).toStrictEqual({
+      code: "ERR_INVALID_BASE_URL",
+      message: `Invalid baseUrl ${JSON.stringify(baseUrl)}: ${reason}`,
+    });
+  });
+});
+
+describe("9. the output of serializeQuery() is checked", () => {
+  const withSerializer = (serialize: (parameters: QueryParameters) => unknown) => {
+    class Custom extends EndpointBuilder {
+      override serializeQuery(parameters: QueryParameters): string {
+        return serialize(parameters) as string;
+      }
+    }
+    return new Custom();
+  };
+
+  it("raw CR, LF or space is ERR_INVALID_URL", () => {
+    expect(errorOf(() => withSerializer(() => "a=1\r\nX: y z").endpoint("GET /x", { a: 1 }))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message:
+        'Invalid query from serializeQuery(): "a=1\\r\\nX: y z" holds U+000D at offset 3; a query holds only unreserved characters, sub-delims, ":", "@", "/", "?", "[", "]" and pct-encoded octets',
+    });
+  });
+
+  it("a Symbol is ERR_INVALID_URL, not a TypeError", () => {
+    expect(errorOf(() => withSerializer(() => Symbol("q")).endpoint("GET /x", { a: 1 }))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message: "Invalid query from serializeQuery(): expected a string, got a symbol",
+    });
+  });
+
+  it("Rails-style brackets stay allowed", () => {
+    expect(withSerializer(() => "ids[]=1&ids[]=2").endpoint("GET /x", { ids: [1, 2] }).url).toBe(
+      `${BASE}/x?ids[]=1&ids[]=2`,
+    );
+  });
+});
+
+/** A chain of `depth` objects, each holding the next twice: 2^depth paths, depth + 1 objects. */
+function sharedChain(depth: number): Record<string, unknown> {
+  let node: Record<string, unknown> = { x: 1 };
+  for (let i = 0; i < depth; i++) node = { l: node, r: node };
+  return node;
+}
+
+describe("10. shared references cost linear time", () => {
+  it("22 levels of shared objects: .defaults(), merge() and endpoint() answer (2^22 paths, 23 objects)", () => {
+    // (jest's toEqual would walk every path itself: the checks below look at the shape.)
+    const filters = sharedChain(22);
+    const api = endpoint.defaults({ filters });
+    const frozen = (api.DEFAULTS as Record<string, unknown>).filters as Record<string, unknown>;
+    expect(frozen).not.toBe(filters);
+    expect(frozen.l).toBe(frozen.r); // copied once, still shared
+    expect(Object.isFrozen(frozen.l)).toBe(true);
+    const merged = api.merge("POST /x", {}).filters as Record<string, unknown>;
+    expect(merged.l).toBe(merged.r);
+    expect(Object.isFrozen(merged.l)).toBe(false);
+    expect(api.defaults({ filters }).DEFAULTS.baseUrl).toBe(BASE);
+    expect(Object.keys(endpoint.merge("POST /x", { filters }).filters as object)).toEqual(["l", "r"]);
+  });
+
+  it("property: every walk is linear on random DAGs (a node budget a copy per path would exceed)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 24 }), fc.boolean(), (depth, viaDefaults) => {
+        const value = sharedChain(depth);
+        const api = viaDefaults ? endpoint.defaults({ value }).defaults({ value }) : endpoint;
+        const merged = api.merge("POST /x", { value, extra: value });
+        expect(merged.extra).toBe(merged.extra);
+      }),
+      { seed: 20261123, numRuns: 20 },
+    );
+  });
+});
+
+describe("11. caches are bounded by weight", () => {
+  const huge = (i: number): string => `/t${i}` + "{a}".repeat(2000);
+
+  it("a template of 2,000 expressions is compiled each time, never kept", () => {
+    expect(parseTemplate(huge(0))).not.toBe(parseTemplate(huge(0)));
+    expect(parseTemplate("/small/{a}")).toBe(parseTemplate("/small/{a}"));
+  });
+
+  it("60 such templates, each used three times, leave the heap far below what caching them would take", () => {
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 60; i++) {
+      parseTemplate(huge(i));
+      endpoint.parse({ baseUrl: BASE, url: huge(i), a: "x" });
+      expect(endpoint.parse({ baseUrl: BASE, url: huge(i), a: "x" }).url).toHaveLength(
+        BASE.length + 2 + `${i}`.length + 2000,
+      );
+    }
+    // Kept, they would hold about 60 × 3 × 280 kB = 50 MB; garbage not yet collected counts too.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(48 * 1024 * 1024);
+  });
+});
+
+describe("12. nothing inherited is read as an option", () => {
+  const proto = Object.prototype as Record<string, unknown>;
+  afterEach(() => {
+    delete proto.data;
+    delete proto.baseUrl;
+    delete proto.headers;
+  });
+
+  it("Object.prototype.data does not replace JSON bodies; Object.prototype.baseUrl does not redirect parse()", () => {
+    proto.data = "polluted";
+    proto.baseUrl = "https://evil.example";
+    proto.headers = { authorization: "stolen" };
+    const built = endpoint("POST /x", { a: 1 });
+    expect(built.body).toEqual({ a: 1 });
+    expect(built.headers).not.toHaveProperty("authorization");
+    expect(endpoint.parse({ url: "/x", baseUrl: BASE }).url).toBe(`${BASE}/x`);
+    expect(errorOf(() => endpoint.parse({ url: "/x" })).code).toBe("ERR_INVALID_BASE_URL");
+  });
+
+  it("DEFAULTS is read-only and non-configurable", () => {
+    const builder = new EndpointBuilder();
+    const descriptor = Object.getOwnPropertyDescriptor(builder, "DEFAULTS")!;
+    expect(descriptor).toMatchObject({ writable: false, configurable: false, enumerable: true });
+    expect(() => {
+      (builder as { DEFAULTS: unknown }).DEFAULTS = {};
+    }).toThrow(TypeError);
+  });
+});
