@@ -6,7 +6,7 @@ Prints the request options that service-endpoint builds for a route: method, url
 body, as indented JSON (or a curl command, or a fetch() call). Sends nothing.
 
 Items (httpie's forms; an item splits at its first separator, the longer one first):
-  key=value         a string parameter: fills {key} in the route, else a query (GET, HEAD) or body key
+  key=value         a string parameter: fills {key}, else a query (GET, HEAD) or body key
                       service-endpoint GET /users/{id} id=1
   key:=json         a JSON parameter: a number, boolean, null, array or object
                       service-endpoint POST /issues count:=2 labels:='["bug"]'
@@ -37,5 +37,6 @@ Options:
 Ambiguous command lines are refused (exit status 2), never sent differently: a raw body with
 parameters it would drop, name==value for a placeholder of the route, the same name twice.
 
-Exit status: 0 on success, 1 when the library rejects the request (an EndpointError), 2 for bad usage.
+Exit status: 0 on success, 1 when the library rejects the request (an EndpointError),
+2 for bad usage.
 `;
