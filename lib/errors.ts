@@ -16,20 +16,32 @@ export type EndpointErrorCode =
   | "ERR_INVALID_METHOD"
   /** Neither the route nor the options give a url. */
   | "ERR_MISSING_URL"
-  /** `url` is not a string, or the built url is not well-formed. */
+  /**
+   * `url` is not a string; the built url is not well-formed, or absolute with a scheme other than
+   * http or https; an overriding `serializeQuery()` returned something that is not url-safe.
+   */
   | "ERR_INVALID_URL"
-  /** `baseUrl` is needed (the url is a path) but is not an absolute http(s) URL. */
+  /**
+   * `baseUrl` is needed (the url is a path) but is neither an absolute http(s) URL nor a path, or
+   * holds a character, a second "@", a pct-encoded host or a dot segment that parsers read differently.
+   */
   | "ERR_INVALID_BASE_URL"
-  /** The builder forbids absolute urls (see `allowsAbsoluteUrl`) and the url is one. */
+  /**
+   * The url is absolute, or its `baseUrl` is not the builder's own, and `allowsAbsoluteUrl` did not
+   * return `true`.
+   */
   | "ERR_ABSOLUTE_URL"
   /** A malformed RFC 6570 template, or a prefix modifier applied to a list or object value. */
   | "ERR_INVALID_TEMPLATE"
   /**
    * A required path placeholder has no value: `undefined`, `null`, or a list or object without a
-   * defined member (RFC 6570 §2.3).
+   * defined member (RFC 6570 §2.3); or `""` for one that is a whole path segment.
    */
   | "ERR_MISSING_PARAMETER"
-  /** A template value that cannot be expanded (a symbol, a function, an invalid Date, a non-finite number, a class instance). */
+  /**
+   * A template value that cannot be expanded (a symbol, a function, an invalid Date, a non-finite
+   * number, a class instance), or one that would make a "." or ".." path segment.
+   */
   | "ERR_INVALID_PARAMETER"
   /** A header name that is not a token, or a value that is not a string or number, or holds CR, LF or NUL. */
   | "ERR_INVALID_HEADER"

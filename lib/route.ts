@@ -86,7 +86,27 @@ function splitRoute(route: string): ParsedRoute {
       `Invalid method ${quote(method)} in route ${quote(route)}: not an RFC 9110 token`,
     );
   }
-  return { method, url };
+  // The standard spelling as the one string constant: later comparisons (`=== "GET"`) are then a
+  // pointer check instead of a character compare of a fresh slice.
+  return { method: STANDARD_METHODS.has(method) ? canonicalMethod(method) : method, url };
+}
+
+function canonicalMethod(method: string): string {
+  switch (method) {
+    case "GET":
+      return "GET";
+    case "POST":
+      return "POST";
+    case "PUT":
+      return "PUT";
+    case "PATCH":
+      return "PATCH";
+    case "DELETE":
+      return "DELETE";
+    case "HEAD":
+      return "HEAD";
+  }
+  return method;
 }
 
 /**

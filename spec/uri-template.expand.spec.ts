@@ -5,6 +5,8 @@ import {
   formQuery,
   parseTemplate,
 } from "../lib/uri-template/index.js";
+import { compileTemplate, expressionCount } from "../lib/uri-template/compile.js";
+import { errorOf } from "./helpers/thrown.js";
 
 describe("parseTemplate()", () => {
   it("runs the opening example of docs/uri-templates.md", () => {
@@ -202,6 +204,53 @@ describe("encoding (RFC 6570 §3.2.1)", () => {
     ["{x:1}", true, "t"],
   ])("prefixes count code points, never splitting a pair: %s of %j", (template, value, expected) => {
     expect(parseTemplate(template).expand({ x: value, clef: value })).toBe(expected);
+  });
+});
+
+describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570's sets", () => {
+  it.each([
+    // U: encodeURIComponent leaves the marks !'()* as they are; RFC 3986 unreserved has none of them.
+    ["{x}", "!'()*-._~", "%21%27%28%29%2A-._~"],
+    ["{/x}", "a[b]", "/a%5Bb%5D"],
+    // U+R: encodeURI encodes brackets and every "%"; the engine keeps brackets and triplets.
+    ["{+x}", "[a]", "[a]"],
+    ["{+x}", "%%41", "%25%41"],
+    ["{+x}", "%2541", "%2541"],
+    ["{+x}", "%5B%5d[]", "%5B%5d[]"],
+    ["{+x}", "100%", "100%25"],
+    ["{+x}", "%4", "%254"],
+    ["{#x}", "é[%]|", "#%C3%A9[%25]%7C"],
+    ["{+x}", "\u007f\u0000^`{}", "%7F%00%5E%60%7B%7D"],
+  ])("%s of %j is %s", (template, value, expected) => {
+    expect(parseTemplate(template).expand({ x: value })).toBe(expected);
+  });
+
+  it.each([
+    ["{+x}", "a\ud800", "U+D800"],
+    ["{#x}", "\udfff", "U+DFFF"],
+    ["{x}", "\ud83d\ud83d\udca9", "U+D83D"],
+    ["{x:1}", "\ud800b", "U+D800"],
+  ])("%s refuses a lone surrogate in %j", (template, value, label) => {
+    expect(errorOf(() => parseTemplate(template).expand({ x: value }))).toEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message: `Invalid parameter "x": a lone surrogate (${label}) cannot be encoded as UTF-8`,
+    });
+  });
+});
+
+describe("expressionCount()", () => {
+  it.each([
+    ["", 0],
+    ["/repos", 0],
+    ["{a}", 1],
+    ["/repos/{owner}/{repo}/issues{?state,labels}", 3],
+    ["{a}{b}{c,d}x{/e*}", 4],
+  ])("%j has %i expressions", (template, count) => {
+    expect(expressionCount(compileTemplate(template))).toBe(count);
+  });
+
+  it("counts a template that parseTemplate returns", () => {
+    expect(expressionCount(parseTemplate("/a{b}{?c}"))).toBe(2);
   });
 });
 

@@ -1,47 +1,27 @@
 import { EndpointError, describe, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
-import { type CompiledVarspec, expandVarspec } from "./expand-varspec.js";
-import { OPERATORS, type OperatorRow } from "./operators.js";
+import { expandVarspec } from "./expand-varspec.js";
 import { tokenize } from "./tokenize.js";
-import type { TemplateExpression, UriTemplate } from "./types.js";
-
-interface CompiledExpression {
-  readonly row: OperatorRow;
-  readonly varspecs: readonly CompiledVarspec[];
-}
-
-/** A step of the compiled program: literal output (already encoded) or an expression. */
-type Step = string | CompiledExpression;
+import type { UriTemplate } from "./types.js";
 
 /**
- * Parses a template once into its public parts and a program of steps that `expand` walks.
- * Throws `ERR_INVALID_TEMPLATE` for a malformed template. Not cached: see `parseTemplate`.
+ * Parses a template once into its public parts and a program of steps that `expand` walks:
+ * literal output (already encoded) and expressions. Throws `ERR_INVALID_TEMPLATE` for a malformed
+ * template. Not cached: see `parseTemplate`.
  */
 export function compileTemplate(template: string): UriTemplate {
   const tokens = tokenize(template);
-  const parts: (string | TemplateExpression)[] = [];
-  const steps: Step[] = [];
-  const names = new Set<string>();
-  for (const token of tokens) {
-    if (typeof token === "string") {
-      parts.push(token);
-      // RFC 6570 §3.1: literal characters outside the URI syntax (non-ASCII) are pct-encoded UTF-8.
-      steps.push(encodeReserved(token, ""));
-      continue;
-    }
-    const variables = token.variables.map(({ name, explode, maxLength }) =>
-      Object.freeze({ name, explode, maxLength }),
-    );
-    parts.push(
-      Object.freeze({ operator: token.operator, variables: Object.freeze(variables), offset: token.offset }),
-    );
-    steps.push({ row: OPERATORS[token.operator], varspecs: token.variables });
-    for (const variable of token.variables) names.add(variable.name);
-  }
+  // RFC 6570 §3.1: literal characters outside the URI syntax (non-ASCII) are pct-encoded UTF-8.
+  const steps = tokens.map((token) => (typeof token === "string" ? encodeReserved(token, "") : token));
+  const parts = tokens.map((token) => (typeof token === "string" ? token : token.part));
+  const names = new Set(
+    parts.flatMap((part) => (typeof part === "string" ? [] : part.variables.map(({ name }) => name))),
+  );
 
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
-    if (variables === null || (typeof variables !== "object" && typeof variables !== "function")) {
+    // Object(x) is x itself only for objects and functions.
+    if (Object(variables) !== variables) {
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
         `Invalid variables for URI template ${quote(template)}: expected an object, got ${describe(variables)}`,
@@ -50,7 +30,25 @@ export function compileTemplate(template: string): UriTemplate {
     let out = "";
     for (let s = 0; s < steps.length; s++) {
       const step = steps[s]!;
-      out += typeof step === "string" ? step : expandExpression(step, variables, template);
+      if (typeof step === "string") {
+        out += step;
+        continue;
+      }
+      // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
+      const { row, offsets } = step;
+      const varspecs = step.part.variables;
+      let before = row.first;
+      for (let v = 0; v < varspecs.length; v++) {
+        const spec = varspecs[v]!;
+        const name = spec.name;
+        const value = variables[name];
+        // Own properties only: "{constructor}" never expands Object.prototype.constructor.
+        if (value === undefined || !hasOwn(variables, name)) continue;
+        const expanded = expandVarspec(out, before, row, spec, value, template, offsets[v]!);
+        if (expanded === undefined) continue;
+        out = expanded;
+        before = row.sep;
+      }
     }
     return out;
   };
@@ -63,32 +61,15 @@ export function compileTemplate(template: string): UriTemplate {
   });
 }
 
-// RFC 6570 Appendix A: `first` before the first defined varspec, `sep` between the others.
-function expandExpression(
-  expression: CompiledExpression,
-  variables: Readonly<Record<string, unknown>>,
-  template: string,
-): string {
-  const { row, varspecs } = expression;
-  let out = "";
-  let defined = false;
-  for (let v = 0; v < varspecs.length; v++) {
-    const spec = varspecs[v]!;
-    let value = variables[spec.name];
-    // Own properties only: "{constructor}" never expands Object.prototype.constructor.
-    if (value !== undefined && !hasOwn(variables, spec.name)) value = undefined;
-    let text: string | undefined;
-    if (typeof value === "string" && spec.maxLength === undefined) {
-      // The common case, inlined: a string without prefix (Appendix A, with §3.2.7–§3.2.9 naming).
-      if (!row.named) text = row.encode(value, spec.name);
-      else if (value === "") text = spec.outputName + row.ifemp;
-      else text = spec.outputName + "=" + row.encode(value, spec.name);
-    } else {
-      text = expandVarspec(row, spec, value, template);
-      if (text === undefined) continue;
-    }
-    out += defined ? row.sep + text : row.first + text;
-    defined = true;
-  }
-  return out;
+/**
+ * How many expressions (`{…}`) a compiled template has: a weight for the caches that hold
+ * templates, since the work and memory of a template grow with its expressions.
+ *
+ * @example
+ * expressionCount(compileTemplate("/repos/{owner}/{repo}{?page}")); // 3
+ */
+export function expressionCount(template: UriTemplate): number {
+  let count = 0;
+  for (const part of template.parts) if (typeof part !== "string") count++;
+  return count;
 }

@@ -1,124 +1,111 @@
-import { type EndpointError, quote } from "../errors.js";
+import { quote } from "../errors.js";
+import { hasOwn, isPlainObject } from "../object.js";
 import { templateError } from "./template-error.js";
 import type { OperatorRow } from "./operators.js";
-import { hasOwn, isPlainObject } from "../object.js";
+import type { TemplateVariable } from "./types.js";
 import { invalidParameter, scalarText } from "./values.js";
 
-/** A varspec ready for expansion. */
-export interface CompiledVarspec {
-  /** The name used to look the value up, and in error messages. */
-  readonly name: string;
-  /** The name as written into the output by named operators (already a valid URI fragment). */
-  readonly outputName: string;
-  readonly explode: boolean;
-  readonly maxLength: number | undefined;
-  /** Offset of the varspec in the template, for a prefix error. */
-  readonly offset: number;
+/** A list or a plain object: the composite values of RFC 6570 §2.3. */
+function isComposite(value: unknown): value is readonly unknown[] | Record<string, unknown> {
+  return Array.isArray(value) || isPlainObject(value);
 }
 
 /**
- * Expands one varspec by the algorithm of RFC 6570 Appendix A, without the `first`/`sep` that
- * goes before it. Returns `undefined` when the value is undefined (§2.3): `undefined`, `null`,
- * an empty list, an object without defined members.
+ * Expands one varspec by the algorithm of RFC 6570 Appendix A and returns `out` followed by
+ * `before` (the operator's `first` or `sep`) and the expansion, or `undefined` when the value is
+ * undefined (§2.3): `undefined`, `null`, an empty list, an object without defined members.
+ * Pieces are appended to `out` one by one, which V8 links rather than copying short strings.
+ * `spec.name` is the name in messages; `outputName` is the one named operators write (a varname
+ * is written as it is, §3.2.7), and `offset` is where the varspec starts in `template`.
  */
 export function expandVarspec(
+  out: string,
+  before: string,
   row: OperatorRow,
-  spec: CompiledVarspec,
+  spec: TemplateVariable,
   value: unknown,
   template: string,
+  offset: number,
+  outputName = spec.name,
 ): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === "object") {
-    if (Array.isArray(value)) return expandList(row, spec, value, template);
-    if (isPlainObject(value)) return expandAssociative(row, spec, value, template);
+  if (typeof value === "object" && isComposite(value)) {
+    const text = expandComposite(row, spec, value, template, offset, outputName);
+    return text === undefined ? undefined : out + before + text;
   }
-  let text = typeof value === "string" ? value : scalarText(value, spec.name, undefined);
-  if (spec.maxLength !== undefined) text = prefix(text, spec.maxLength);
-  if (!row.named) return row.encode(text, spec.name);
-  // §3.2.7–§3.2.9: name, then ifemp for an empty value, else "=" and the value
-  return text === "" ? spec.outputName + row.ifemp : spec.outputName + "=" + row.encode(text, spec.name);
-}
-
-/** §2.4.1: the first `maxLength` code points, never half of a surrogate pair. */
-function prefix(text: string, maxLength: number): string {
-  const length = text.length;
-  let i = 0;
-  for (let count = 0; i < length && count < maxLength; count++) {
-    const code = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    i += code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  const text = typeof value === "string" && spec.maxLength === undefined ? value : scalarPrefix(value, spec);
+  out += before;
+  if (row.named) {
+    // §3.2.7–§3.2.9: the name, then ifemp for an empty value, else "=" and the value
+    out += outputName;
+    out += text === "" ? row.ifemp : "=";
   }
-  return i >= length ? text : text.slice(0, i);
+  return out + row.encode(text, spec.name);
 }
 
-// §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
-function prefixOnComposite(spec: CompiledVarspec, kind: string, template: string): EndpointError {
-  return templateError(
-    template,
-    `prefix modifier ":${spec.maxLength}" on ${kind} value of ${quote(spec.name)}`,
-    spec.offset,
-  );
+/** The text of a scalar value, cut to the varspec's prefix (§2.4.1). */
+function scalarPrefix(value: unknown, { name, maxLength }: TemplateVariable): string {
+  const text = scalarText(value, name, undefined);
+  if (maxLength === undefined) return text;
+  // The first maxLength code points (a string iterates by code point, never splitting a pair).
+  let end = 0;
+  let count = maxLength;
+  for (const codePoint of text) {
+    if (count-- === 0) break;
+    end += codePoint.length;
+  }
+  return text.slice(0, end);
 }
 
-function expandList(
+// §3.2.7–§3.2.9 (and exploded members): the label, then ifemp for an empty value when the operator
+// is named, else "=" and the value.
+function pair(row: OperatorRow, label: string, text: string, name: string): string {
+  return text === "" && row.named ? label + row.ifemp : label + "=" + row.encode(text, name);
+}
+
+// §3.2.1, Appendix A: a list's items, or an object's "key,value" pairs, joined by ","; exploded,
+// they are joined by sep, an object's members written as pairs "key=value" and, for named
+// operators, a list's items as pairs "name=value".
+function expandComposite(
   row: OperatorRow,
-  spec: CompiledVarspec,
-  list: readonly unknown[],
+  { name, explode, maxLength }: TemplateVariable,
+  composite: readonly unknown[] | Record<string, unknown>,
   template: string,
+  offset: number,
+  outputName: string,
 ): string | undefined {
-  // Exploded named lists repeat the name (§3.2.7–§3.2.9); otherwise items are joined by ",".
-  const separator = spec.explode ? row.sep : ",";
-  const repeatName = spec.explode && row.named;
-  let out = "";
-  let defined = 0;
-  for (let index = 0; index < list.length; index++) {
-    const item = list[index];
-    if (item === undefined || item === null) continue; // §3.2.1: only defined members
-    if (typeof item === "object" && (Array.isArray(item) || isPlainObject(item))) {
-      throw invalidParameter(spec.name, item, index);
-    }
-    const text = typeof item === "string" ? item : scalarText(item, spec.name, index);
-    if (defined++ > 0) out += separator;
-    if (repeatName) {
-      out += text === "" ? spec.outputName + row.ifemp : spec.outputName + "=" + row.encode(text, spec.name);
-    } else {
-      out += row.encode(text, spec.name);
-    }
-  }
-  if (defined === 0) return undefined; // §2.3: a list with no defined member is undefined
-  if (spec.maxLength !== undefined) throw prefixOnComposite(spec, "the list", template);
-  return !spec.explode && row.named ? spec.outputName + "=" + out : out;
-}
-
-function expandAssociative(
-  row: OperatorRow,
-  spec: CompiledVarspec,
-  object: Record<string, unknown>,
-  template: string,
-): string | undefined {
-  // Exploded: "key=value" joined by sep (named operators write ifemp for an empty value);
-  // otherwise "key,value" joined by "," (§3.2.1, Appendix A).
-  const keys = Object.keys(object); // own enumerable string keys; an own "__proto__" is a key like any other
-  let out = "";
-  let defined = 0;
+  const isList = Array.isArray(composite);
+  // Own enumerable string keys; an own "__proto__" is a key like any other.
+  const keys: readonly unknown[] = isList ? composite : Object.keys(composite);
+  const encode = row.encode;
+  let out: string | undefined;
   for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
-    const member = hasOwn(object, key) ? object[key] : undefined;
-    if (member === undefined || member === null) continue;
-    if (typeof member === "object" && (Array.isArray(member) || isPlainObject(member))) {
-      throw invalidParameter(spec.name, member, key);
-    }
-    const text = typeof member === "string" ? member : scalarText(member, spec.name, key);
-    if (spec.explode) {
-      if (defined++ > 0) out += row.sep;
-      out += row.encode(key, spec.name);
-      out += row.named && text === "" ? row.ifemp : "=" + row.encode(text, spec.name);
-    } else {
-      if (defined++ > 0) out += ",";
-      out += row.encode(key, spec.name) + "," + row.encode(text, spec.name);
-    }
+    const key = isList ? index : (keys[index] as string);
+    const member = isList || hasOwn(composite, key) ? (composite as Record<string, unknown>)[key] : undefined;
+    if (member === undefined || member === null) continue; // §3.2.1: only defined members
+    // RFC 6570 has no form for nesting.
+    if (typeof member === "object" && isComposite(member)) throw invalidParameter(name, member, key);
+    const text = typeof member === "string" ? member : scalarText(member, name, key);
+    out =
+      (out === undefined ? "" : out + (explode ? row.sep : ",")) +
+      (isList
+        ? explode && row.named
+          ? pair(row, outputName, text, name)
+          : encode(text, name)
+        : explode
+          ? pair(row, encode(key as string, name), text, name)
+          : encode(key as string, name) + "," + encode(text, name));
   }
-  if (defined === 0) return undefined; // §2.3: no defined member, an undefined value
-  if (spec.maxLength !== undefined) throw prefixOnComposite(spec, "the object", template);
-  return !spec.explode && row.named ? spec.outputName + "=" + out : out;
+  if (out === undefined) return undefined; // §2.3: no defined member, an undefined value
+  // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
+  if (maxLength !== undefined) {
+    const kind = isList ? "list" : "object";
+    throw templateError(
+      template,
+      `prefix modifier ":${maxLength}" on the ${kind} value of ${quote(name)}`,
+      offset,
+    );
+  }
+  // Named operators write "name=" before a list or object they do not explode.
+  return !explode && row.named ? outputName + "=" + out : out;
 }

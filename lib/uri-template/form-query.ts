@@ -41,9 +41,13 @@ function formPair(name: string, value: unknown): string | undefined {
     return outputName + "=" + encodeUnreserved(String(value), name);
   }
   return expandVarspec(
+    "",
+    "",
     OPERATORS["?"],
-    { name, outputName, explode: false, maxLength: undefined, offset: 0 },
+    { name, explode: false, maxLength: undefined },
     value,
     "",
+    0,
+    outputName,
   );
 }

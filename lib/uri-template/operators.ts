@@ -19,7 +19,7 @@ export interface OperatorRow {
 }
 
 function row(first: string, sep: string, named: boolean, ifemp: string, encode: Encoder): OperatorRow {
-  return Object.freeze({ first, sep, named, ifemp, encode });
+  return { first, sep, named, ifemp, encode };
 }
 
 // RFC 6570 Appendix A, column by column.

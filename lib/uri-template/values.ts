@@ -27,27 +27,17 @@ export function invalidParameter(name: string, value: unknown, position: Positio
  * the variable and the value's `position` in it.
  */
 export function scalarText(value: unknown, name: string, position: Position): string {
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "number":
-      if (Number.isFinite(value)) return String(value);
-      break;
-    case "bigint":
-      return String(value);
-    case "boolean":
-      return value ? "true" : "false";
-    case "object":
-      if (value instanceof Date) {
-        let time = NaN;
-        try {
-          time = Date.prototype.getTime.call(value); // the real time value, never an override
-        } catch {
-          // an object that only pretends to be a Date
-        }
-        if (!Number.isNaN(time)) return new Date(time).toISOString();
-      }
-      break;
+  const type = typeof value;
+  if (type === "string") return value as string;
+  if (type === "number" ? Number.isFinite(value) : type === "bigint" || type === "boolean")
+    return String(value);
+  if (value instanceof Date) {
+    try {
+      // The real time value, never an override; toISOString throws a RangeError for an invalid Date.
+      return new Date(Date.prototype.getTime.call(value)).toISOString();
+    } catch {
+      // an invalid Date, or an object that only pretends to be a Date
+    }
   }
   throw invalidParameter(name, value, position);
 }
