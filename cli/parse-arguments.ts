@@ -3,107 +3,202 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/** How the request options are printed. */
+export type OutputFormat = "json" | "curl" | "fetch";
+
+/** A raw body: the text of `@file`, or of standard input. */
+export interface RawBody {
+  readonly text: string;
+  /** `@file` or `stdin`, for messages. */
+  readonly source: string;
+}
+
 /** What the command line asks for. */
 export interface CommandLine {
   readonly help: boolean;
   readonly version: boolean;
-  readonly curl: boolean;
+  readonly format: OutputFormat;
+  /** `--fail`: the curl command fails on an HTTP error status. */
+  readonly fail: boolean;
+  readonly ignoreStdin: boolean;
   readonly baseUrl: string | undefined;
+  readonly contentType: string | undefined;
+  /** `"METHOD url"`, `url`, or undefined when none was given. */
   readonly route: string | undefined;
   /** Parameters from `key=value` (a string) and `key:=json` (any JSON value), in order. */
   readonly parameters: ReadonlyArray<readonly [string, unknown]>;
+  /** Query parameters from `name==value`, in order. */
+  readonly query: ReadonlyArray<readonly [string, string]>;
   /** Headers from `Name:value`, in order. */
   readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** The raw body of an `@file` item. */
+  readonly rawBody: RawBody | undefined;
 }
+
+/** Reads a file named by an item; a missing or unreadable file is bad usage. */
+export type ReadFile = (path: string) => string;
+
+type ItemKind = "json" | "query" | "string" | "header";
+
+// httpie's separators, longest first at the same place: "==" before "=", ":=" before ":".
+const SEPARATORS: ReadonlyArray<readonly [string, ItemKind]> = [
+  [":=", "json"],
+  ["==", "query"],
+  ["=", "string"],
+  [":", "header"],
+];
 
 /**
- * An item is split at its first separator, httpie's rule: `:=` (JSON value), `=` (string
- * parameter) or `:` (header), whichever comes first; at the same place `:=` wins over `:`.
- * So `a:=1` is JSON, `X-Trace:a=b` a header, `q=a:b` a string. The route is always the first
- * argument that is not an option, so a `:name` route is never read as a header.
+ * An item is split at its first separator, httpie's rule: whichever of `:=`, `==`, `=` and `:`
+ * starts first; at the same place the longer one wins. So `a:=1` is JSON, `q==x` a query
+ * parameter, `X-Trace:a=b` a header, `q=a:b` a string.
  */
-function splitItem(item: string): { kind: "json" | "string" | "header"; key: string; value: string } {
-  const equals = item.indexOf("=");
-  const colon = item.indexOf(":");
-  if (equals === -1 && colon === -1) {
+function splitItem(item: string): { kind: ItemKind; key: string; value: string } {
+  let best: { at: number; separator: string; kind: ItemKind } | undefined;
+  for (const [separator, kind] of SEPARATORS) {
+    const at = item.indexOf(separator);
+    if (at !== -1 && (best === undefined || at < best.at)) best = { at, separator, kind };
+  }
+  if (best === undefined) {
     throw new UsageError(
-      `Invalid item ${JSON.stringify(item)}: expected key=value, key:=json or Header:value`,
+      `Invalid item ${JSON.stringify(item)}: expected key=value, key:=json, name==value, Header:value or @file`,
     );
   }
-  let kind: "json" | "string" | "header";
-  let at: number;
-  let length = 1;
-  if (colon !== -1 && (equals === -1 || colon < equals)) {
-    kind = item.charAt(colon + 1) === "=" ? "json" : "header";
-    at = colon;
-    if (kind === "json") length = 2;
-  } else {
-    kind = "string";
-    at = equals;
-  }
-  const key = item.slice(0, at);
+  const key = item.slice(0, best.at);
   if (key === "") {
     throw new UsageError(
-      `Invalid item ${JSON.stringify(item)}: the name before ${JSON.stringify(item.slice(at, at + length))} is empty`,
+      `Invalid item ${JSON.stringify(item)}: the name before ${JSON.stringify(best.separator)} is empty`,
     );
   }
-  return { kind, key, value: item.slice(at + length) };
+  return { kind: best.kind, key, value: item.slice(best.at + best.separator.length) };
 }
 
-/** Parses `[--base-url URL] [--curl] ROUTE [item…]`; `--` ends the options. */
-export function parseArguments(argv: readonly string[]): CommandLine {
+/** An HTTP method written as its own argument (`GET /users/{id}`): letters only, as httpie reads it. */
+const METHOD = /^[A-Za-z]+$/;
+
+/** Takes a value from a file for `@path`; `\@` escapes a literal leading `@`. */
+function fileOrText(value: string, readFile: ReadFile): { text: string; fromFile: string | undefined } {
+  if (value.startsWith("\\@")) return { text: value.slice(1), fromFile: undefined };
+  if (!value.startsWith("@")) return { text: value, fromFile: undefined };
+  const path = value.slice(1);
+  if (path === "") throw new UsageError(`Missing file name after "@" in ${JSON.stringify(value)}`);
+  return { text: readFile(path), fromFile: path };
+}
+
+/** Parses `[options] [METHOD] URL [item…]` (or `"METHOD URL"`); `--` ends the options. */
+export function parseArguments(argv: readonly string[], readFile: ReadFile): CommandLine {
   let help = false;
   let version = false;
-  let curl = false;
+  let format: OutputFormat = "json";
+  let fail = false;
+  let ignoreStdin = false;
   let baseUrl: string | undefined;
-  let route: string | undefined;
-  const parameters: [string, unknown][] = [];
-  const headers: [string, string][] = [];
+  let contentType: string | undefined;
+  const positional: string[] = [];
   let optionsEnded = false;
+
+  const valueOf = (name: "--base-url" | "--content-type", i: number): string => {
+    const value = argv[i + 1];
+    if (value === undefined) {
+      throw new UsageError(`Option ${name} needs a value: ${name} ${name === "--base-url" ? "URL" : "TYPE"}`);
+    }
+    return value;
+  };
+  const setFormat = (next: OutputFormat) => {
+    if (format !== "json" && format !== next)
+      throw new UsageError("Give one output format: --curl or --fetch, not both");
+    format = next;
+  };
 
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i] as string;
-    if (!optionsEnded && argument.startsWith("-") && argument !== "-") {
-      if (argument === "--") {
-        optionsEnded = true;
-      } else if (argument === "--help" || argument === "-h") {
-        help = true;
-      } else if (argument === "--version" || argument === "-v") {
-        version = true;
-      } else if (argument === "--curl") {
-        curl = true;
-      } else if (argument === "--base-url") {
-        const value = argv[i + 1];
-        if (value === undefined) throw new UsageError("Option --base-url needs a value: --base-url URL");
-        baseUrl = value;
-        i++;
-      } else if (argument.startsWith("--base-url=")) {
-        baseUrl = argument.slice("--base-url=".length);
-      } else {
-        throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
-      }
+    if (optionsEnded || !argument.startsWith("-") || argument === "-") {
+      positional.push(argument);
       continue;
     }
-    if (route === undefined) {
-      route = argument;
-      continue;
-    }
-    const { kind, key, value } = splitItem(argument);
-    if (kind === "header") {
-      headers.push([key, value]);
-    } else if (kind === "string") {
-      parameters.push([key, value]);
-    } else {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        throw new UsageError(
-          `Invalid JSON in ${JSON.stringify(argument)}: write key:=json for a JSON value, key=value for a string`,
-        );
-      }
-      parameters.push([key, parsed]);
+    const [name, inline] =
+      argument.startsWith("--") && argument.includes("=")
+        ? [argument.slice(0, argument.indexOf("=")), argument.slice(argument.indexOf("=") + 1)]
+        : [argument, undefined];
+    if (name === "--") optionsEnded = true;
+    else if (name === "--help" || name === "-h") help = true;
+    else if (name === "--version" || name === "-v") version = true;
+    else if (name === "--curl") setFormat("curl");
+    else if (name === "--fetch") setFormat("fetch");
+    else if (name === "--fail") fail = true;
+    else if (name === "--ignore-stdin") ignoreStdin = true;
+    else if (name === "--base-url" || name === "--content-type") {
+      const value = inline ?? valueOf(name, i);
+      if (inline === undefined) i++;
+      if (name === "--base-url") baseUrl = value;
+      else contentType = value;
+    } else throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
+    if (inline !== undefined && name !== "--base-url" && name !== "--content-type") {
+      throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
     }
   }
-  return { help, version, curl, baseUrl, route, parameters, headers };
+  if (fail && (format as OutputFormat) !== "curl")
+    throw new UsageError("Option --fail belongs to --curl: --curl --fail");
+
+  // The route: one argument "METHOD url" (or a bare url), or a method and a url as two arguments.
+  let route: string | undefined;
+  let items = positional;
+  const first = positional[0];
+  if (first !== undefined) {
+    if (METHOD.test(first)) {
+      const url = positional[1];
+      if (url === undefined) {
+        throw new UsageError(
+          `Missing url after the method ${JSON.stringify(first)}: expected ${first} /path`,
+        );
+      }
+      route = `${first} ${url}`;
+      items = positional.slice(2);
+    } else {
+      route = first;
+      items = positional.slice(1);
+    }
+  }
+
+  const parameters: [string, unknown][] = [];
+  const query: [string, string][] = [];
+  const headers: [string, string][] = [];
+  let rawBody: RawBody | undefined;
+  for (const item of items) {
+    if (item.startsWith("@")) {
+      if (rawBody !== undefined) throw new UsageError(`Give one raw body, not ${rawBody.source} and ${item}`);
+      rawBody = { text: fileOrText(item, readFile).text, source: item };
+      continue;
+    }
+    const { kind, key, value } = splitItem(item);
+    if (kind === "header") headers.push([key, value]);
+    else if (kind === "query") query.push([key, value]);
+    else if (kind === "string") parameters.push([key, fileOrText(value, readFile).text]);
+    else {
+      const { text, fromFile } = fileOrText(value, readFile);
+      try {
+        parameters.push([key, JSON.parse(text)]);
+      } catch {
+        throw new UsageError(
+          fromFile === undefined
+            ? `Invalid JSON in ${JSON.stringify(item)}: write key:=json for a JSON value, key=value for a string`
+            : `Invalid JSON in the file ${JSON.stringify(fromFile)} of ${JSON.stringify(item)}`,
+        );
+      }
+    }
+  }
+  return {
+    help,
+    version,
+    format,
+    fail,
+    ignoreStdin,
+    baseUrl,
+    contentType,
+    route,
+    parameters,
+    query,
+    headers,
+    rawBody,
+  };
 }

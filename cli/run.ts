@@ -1,21 +1,79 @@
-import { EndpointError, VERSION, endpoint, toCurl } from "../lib/index.js";
-import type { EndpointOptions, HeadersInput } from "../lib/index.js";
+import { EndpointError, VERSION, endpoint, parseTemplate, toCurl, toFetch } from "../lib/index.js";
+import type { EndpointOptions, HeadersInput, RequestOptions } from "../lib/index.js";
 import { HELP } from "./help.js";
 import { UsageError, parseArguments } from "./parse-arguments.js";
+import type { ReadFile } from "./parse-arguments.js";
 
-/** Where the command writes. */
+/** Where the command writes, and what it reads. */
 export interface Output {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** The text of a file named by an `@file` item; throws when it cannot be read. */
+  readFile: ReadFile;
+  /** Standard input's text when it is not a terminal, else `undefined`. Read only when needed. */
+  readStdin(): string | undefined;
+}
+
+/** Option keys of `endpoint()` (spec §2.1): never a query parameter of `name==value`. */
+const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
+
+/** An RFC 6570 varname (§2.3): ALPHA / DIGIT / "_" / pct-encoded, dots between. */
+const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
+
+/**
+ * Adds `name==value` query parameters to the url template, so that the library's template engine
+ * encodes them, whatever the method: into the url's `{?…}` expression when it has one, as
+ * `{&a,b}` (RFC 6570 §3.2.9) after a literal "?", else as `{?a,b}` (§3.2.8).
+ */
+function withQuery(route: string, names: readonly string[]): string {
+  const space = route.indexOf(" ");
+  const url = space === -1 ? route : route.slice(space + 1);
+  const expression = url.lastIndexOf("{?");
+  if (expression !== -1) {
+    const close = url.indexOf("}", expression);
+    const joined = `${url.slice(0, close)},${names.join(",")}${url.slice(close)}`;
+    return space === -1 ? joined : `${route.slice(0, space)} ${joined}`;
+  }
+  const literalQuery = url.replace(/\{[^}]*\}/g, "").includes("?");
+  return `${route}{${literalQuery ? "&" : "?"}${names.join(",")}}`;
+}
+
+/** The placeholder names of a route's url, the `:name` form (CONTRACT.md "url") included. */
+function placeholderNames(route: string): readonly string[] {
+  const space = route.indexOf(" ");
+  const url = space === -1 ? route : route.slice(space + 1);
+  return parseTemplate(url.replace(/\/:([A-Za-z0-9_]+)/g, "/{$1}")).variableNames;
+}
+
+/** The `fetch()` call as JavaScript: a string literal per string, bytes as a Uint8Array. */
+function fetchCall(requestOptions: RequestOptions): string {
+  const [url, init] = toFetch(requestOptions);
+  const lines = Object.entries(init).map(([key, value]) => {
+    let text: string;
+    if (value instanceof Uint8Array) text = `new Uint8Array([${value.join(", ")}])`;
+    else text = JSON.stringify(value, null, 2).replace(/\n/g, "\n  ");
+    return `  ${key}: ${text},`;
+  });
+  return `await fetch(${JSON.stringify(url)}, {\n${lines.join("\n")}\n});\n`;
+}
+
+/** Inserts curl's options after the leading `curl` word of `toCurl()`'s command. */
+function curlCommand(requestOptions: RequestOptions, fail: boolean): string {
+  const command = toCurl(requestOptions);
+  // toCurl()'s command starts with the word curl; anything else would make the insertion wrong.
+  if (!command.startsWith("curl "))
+    throw new Error(`toCurl() returned a command that does not start with "curl ": ${command}`);
+  // -sS: no progress meter, but errors still shown; --fail only when asked (it hides the body of an error response).
+  return `curl -sS${fail ? " --fail" : ""}${command.slice("curl".length)}\n`;
 }
 
 /**
  * The whole command: arguments in, text out, exit status returned. A thin layer over the public
- * API: `endpoint(route, options)` and `toCurl()`.
+ * API: `endpoint(route, options)`, `toCurl()` and `toFetch()`.
  */
 export function run(argv: readonly string[], output: Output): number {
   try {
-    const commandLine = parseArguments(argv);
+    const commandLine = parseArguments(argv, output.readFile);
     if (commandLine.help) {
       output.stdout(HELP);
       return 0;
@@ -25,11 +83,42 @@ export function run(argv: readonly string[], output: Output): number {
       return 0;
     }
     if (commandLine.route === undefined) {
-      throw new UsageError('Missing route: expected "METHOD /path", for example "GET /repos/{owner}/{repo}"');
+      throw new UsageError(
+        'Missing route: expected METHOD /path or "METHOD /path", for example GET /repos/{owner}/{repo}',
+      );
     }
     // Object.fromEntries defines own properties: an item named __proto__ is a key like any
     // other, and a later item with the same key replaces an earlier one.
     const options: EndpointOptions = Object.fromEntries(commandLine.parameters);
+    let route = commandLine.route;
+
+    if (commandLine.query.length > 0) {
+      const names: string[] = [];
+      for (const [name, value] of commandLine.query) {
+        if (!VARNAME.test(name) || OPTION_KEYS.has(name)) {
+          throw new UsageError(
+            `Invalid query item ${JSON.stringify(`${name}==${value}`)}: the name must be letters, digits, "_" or "." and not an option key`,
+          );
+        }
+        if (Object.hasOwn(options, name) || names.includes(name)) {
+          throw new UsageError(
+            `Give ${JSON.stringify(name)} once: as name==value (query) or name=value, not both`,
+          );
+        }
+        names.push(name);
+      }
+      // The route's own placeholders would take the value in the path instead: ambiguous.
+      const taken = placeholderNames(route);
+      const clash = names.find((name) => taken.includes(name));
+      if (clash !== undefined) {
+        throw new UsageError(
+          `Query item ${JSON.stringify(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,
+        );
+      }
+      route = withQuery(route, names);
+      for (const [name, value] of commandLine.query) options[name] = value;
+    }
+
     if (commandLine.headers.length > 0) {
       // Header items add to a headers:='{…}' item rather than replace it.
       const given: unknown = options.headers;
@@ -50,10 +139,44 @@ export function run(argv: readonly string[], output: Output): number {
       options.baseUrl = commandLine.baseUrl;
     }
 
-    const requestOptions = endpoint(commandLine.route, options);
-    output.stdout(
-      commandLine.curl ? `${toCurl(requestOptions)}\n` : `${JSON.stringify(requestOptions, null, 2)}\n`,
-    );
+    // A raw body: @file, else standard input when it is not a terminal and holds something.
+    let rawBody = commandLine.rawBody;
+    if (rawBody === undefined && !commandLine.ignoreStdin) {
+      const text = output.readStdin();
+      if (text !== undefined && text !== "") rawBody = { text, source: "standard input" };
+    }
+    if (rawBody !== undefined) {
+      if (Object.hasOwn(options, "data")) {
+        throw new UsageError(`Give the body once: ${rawBody.source} or a data:= item, not both`);
+      }
+      // Every parameter that no placeholder takes would be dropped for the raw body: ambiguous.
+      const placeholders = placeholderNames(route);
+      const stray = commandLine.parameters.find(
+        ([key]) => !OPTION_KEYS.has(key) && !placeholders.includes(key),
+      );
+      if (stray !== undefined) {
+        throw new UsageError(
+          `Item ${JSON.stringify(stray[0])} would be lost: the body is ${rawBody.source}; write ${stray[0]}==value for the query`,
+        );
+      }
+      options.data = rawBody.text;
+    }
+    if (commandLine.contentType !== undefined) {
+      if (rawBody === undefined) {
+        throw new UsageError("Option --content-type is for a raw body (@file or standard input)");
+      }
+      const given = (options.headers ?? {}) as HeadersInput;
+      const clash = Object.keys(given).find((name) => name.toLowerCase() === "content-type");
+      if (clash !== undefined) {
+        throw new UsageError(`Give the content-type once: --content-type or a ${clash}: header, not both`);
+      }
+      options.headers = { ...given, "content-type": commandLine.contentType };
+    }
+
+    const requestOptions = endpoint(route, options);
+    if (commandLine.format === "curl") output.stdout(curlCommand(requestOptions, commandLine.fail));
+    else if (commandLine.format === "fetch") output.stdout(fetchCall(requestOptions));
+    else output.stdout(`${JSON.stringify(requestOptions, null, 2)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -5,7 +5,7 @@ import type {
   RoutesOf,
   TypedDefaults,
 } from "./endpoint-builder.js";
-import type { EndpointCallOptions, MergeCallOptions, OptionsArgument } from "./route-types.js";
+import type { EndpointCallOptions, MergeCallOptions, OptionsArgument, RouteArgument } from "./route-types.js";
 import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
 /**
@@ -17,7 +17,7 @@ export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilde
    * Route and options → request options. A route literal's placeholders are offered in the
    * options; a route of the builder's route map is checked (docs/typescript.md).
    */
-  <R extends Route>(
+  <R extends RouteArgument<RoutesOf<B>>>(
     route: R,
     ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>
   ): RequestOptions;
@@ -28,7 +28,10 @@ export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilde
   /** A new endpoint function, over `builder.defaults(options)`; its type carries `options`. */
   defaults<D extends EndpointOptions>(options: D): EndpointInterface<B & TypedDefaults<D>>;
   /** Route and options merged over the defaults, not parsed. */
-  merge<R extends Route>(route: R, options?: MergeCallOptions<RoutesOf<B>, R>): MergedOptions;
+  merge<R extends RouteArgument<RoutesOf<B>>>(
+    route: R,
+    options?: MergeCallOptions<RoutesOf<B>, R>,
+  ): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   /** Merged options → request options. */
   parse(options: ParseInput): RequestOptions;

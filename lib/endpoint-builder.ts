@@ -12,9 +12,11 @@ import { RESERVED_KEYS } from "./reserved-keys.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
+  NoDefaults,
   NoRoutes,
   OptionsArgument,
   ProvidedKeys,
+  RouteArgument,
 } from "./route-types.js";
 import type {
   DeepReadonly,
@@ -90,6 +92,15 @@ export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks
 /** What `.defaults(options)` adds to a builder's type: the keys `options` provides (docs/typescript.md). */
 export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
 
+/**
+ * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Marks` names. A
+ * named interface, so that an editor's hover reads `this: ProvidedParameters<…>` rather than
+ * the type-only symbol key.
+ */
+export interface ProvidedParameters<Marks> {
+  readonly [providedKey]?: Marks;
+}
+
 /** Any builder, whatever its route map and typed defaults. */
 export type AnyEndpointBuilder = EndpointBuilder<object, object>;
 
@@ -128,7 +139,7 @@ export type AnyEndpointBuilder = EndpointBuilder<object, object>;
  */
 export class EndpointBuilder<
   Routes extends object = NoRoutes,
-  Defaults extends object = NoRoutes,
+  Defaults extends object = NoDefaults,
 > implements RequestPolicy {
   /** The defaults snapshot: deep-frozen, never the caller's own objects; read-only, non-configurable. */
   declare readonly DEFAULTS: EndpointDefaults & DeepReadonly<Defaults>;
@@ -182,7 +193,7 @@ export class EndpointBuilder<
    * // { method: "GET", baseUrl: "https://api.service.example", headers: { … },
    * //   mediaType: { format: "", previews: [] }, url: "/orgs/{org}/repos", org: "acme", per_page: 10 }
    */
-  merge<R extends Route>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
+  merge<R extends RouteArgument<Routes>>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   merge(route: Route | EndpointOptions, options?: object): MergedOptions {
     return thaw(mergeLevels(this.DEFAULTS, normalizeOptions(route, options))) as MergedOptions;
@@ -208,10 +219,10 @@ export class EndpointBuilder<
    * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
    * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
    */
-  endpoint<R extends Route, Provided = unknown>(
+  endpoint<R extends RouteArgument<Routes>, Provided = unknown>(
     // Read from `this` (a `.defaults()` result carries more); inside a subclass method, `this`
     // is generic and TypeScript infers from its class: the class's `Defaults`.
-    this: { readonly [providedKey]?: Provided },
+    this: ProvidedParameters<Provided>,
     route: R,
     ...options: OptionsArgument<EndpointCallOptions<Routes, R, keyof Provided>>
   ): RequestOptions;

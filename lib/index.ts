@@ -5,25 +5,38 @@ export { VERSION } from "./version.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointBuilder } from "./endpoint-builder.js";
 export { LockedEndpointBuilder, PathLockedEndpointBuilder } from "./locked-endpoint-builder.js";
-export type { AnyEndpointBuilder, ProvidedKeysOf, RoutesOf, TypedDefaults } from "./endpoint-builder.js";
 export type {
+  AnyEndpointBuilder,
+  ProvidedKeysOf,
+  ProvidedParameters,
+  RoutesOf,
+  TypedDefaults,
+} from "./endpoint-builder.js";
+export type {
+  BinaryBody,
   EndpointCallOptions,
   KnownRouteCallOptions,
   KnownRouteOptions,
   MergeCallOptions,
+  MultipartBody,
+  NoDefaults,
   NoRoutes,
   OptionsArgument,
   ProvidedKeys,
   RequiredRouteParameterNames,
+  RouteArgument,
   RouteDefinition,
   RouteMethod,
   RouteParameterNames,
   RouteParameters,
+  RouteKey,
   RouteResponse,
   Simplify,
+  StrictRoutes,
   TemplateScalar,
   TemplateValue,
   UnknownRouteOptions,
+  UrlEncodedBody,
 } from "./route-types.js";
 export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
@@ -44,13 +57,13 @@ export type {
   EndpointDefaults,
   EndpointOptions,
   HeaderValue,
-  Headers,
   HeadersInput,
   MediaType,
   MediaTypeInput,
   MergedOptions,
   Method,
   ParseInput,
+  RequestHeaders,
   RequestMeta,
   RequestOptions,
   Route,

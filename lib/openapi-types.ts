@@ -1,3 +1,5 @@
+import type { BinaryBody, EmptyObject, MultipartBody, Simplify, UrlEncodedBody } from "./route-types.js";
+
 /**
  * A route map from the `paths` interface that openapi-typescript (v7) generates from an OpenAPI 3
  * document (docs/typescript.md). Types only: nothing in this file exists at run time.
@@ -5,8 +7,6 @@
 
 /** The operations of an OpenAPI path item (OpenAPI 3 "Path Item Object"). */
 type OpenApiMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
-
-type EmptyObject = Record<never, never>;
 
 /** `T`, or nothing for `never`, `undefined` (openapi-typescript writes `query?: never`). */
 type Present<T> = [NonNullable<T>] extends [never] ? EmptyObject : NonNullable<T>;
@@ -29,12 +29,35 @@ type OperationAt<Paths, Route extends string> = Route extends `${infer M} ${infe
 
 /** An operation's path and query parameters as one object (header and cookie ones are left out). */
 type OperationParameters<Op> = Op extends { parameters: infer P }
-  ? Present<"path" extends keyof P ? P["path"] : never> &
-      Present<"query" extends keyof P ? P["query"] : never>
+  ? // One flat object, so that hovers and messages show the document's parameters, not `… & EmptyObject`.
+    Simplify<
+      Present<"path" extends keyof P ? P["path"] : never> &
+        Present<"query" extends keyof P ? P["query"] : never>
+    >
   : EmptyObject;
 
-/** The type of a `content` object: its `application/json` member, else its only (or any) member. */
+/** The type of a response `content` object: its `application/json` member, else its only (or any) member. */
 type ContentType<C> = "application/json" extends keyof C ? C["application/json"] : C[keyof C];
+
+// A JSON media type: application/json, a +json suffix (RFC 6839 §3.1), or any type ("*" "/" "*").
+type JsonMediaType = "application/json" | `${string}/${string}+json` | "*/*";
+
+/**
+ * What a request body under the media type `M` with the schema type `S` accepts: the schema for
+ * JSON; FormData for multipart/form-data; URLSearchParams or a string for a form; bytes or text
+ * for every other type (`application/octet-stream`, `image/png`, `text/plain`, …), whose schema
+ * (`format: binary`, openapi-typescript's `string`) describes bytes, not a JavaScript string.
+ */
+type RequestBodyFor<M, S> = M extends JsonMediaType
+  ? S
+  : M extends "multipart/form-data"
+    ? MultipartBody
+    : M extends "application/x-www-form-urlencoded"
+      ? UrlEncodedBody
+      : BinaryBody;
+
+/** The request body of a `content` object: the union over its media types. */
+type RequestContent<C> = { [M in keyof C]-?: RequestBodyFor<M, C[M]> }[keyof C];
 
 /** `{ body: B }`, `{ body?: B }` for an optional request body, or nothing. */
 type OperationBody<Op> = "requestBody" extends keyof Op
@@ -42,8 +65,8 @@ type OperationBody<Op> = "requestBody" extends keyof Op
     ? EmptyObject
     : NonNullable<Op["requestBody" & keyof Op]> extends { content: infer C }
       ? Partial<Pick<Op, "requestBody" & keyof Op>> extends Pick<Op, "requestBody" & keyof Op>
-        ? { body?: ContentType<C> }
-        : { body: ContentType<C> }
+        ? { body?: RequestContent<C> }
+        : { body: RequestContent<C> }
       : EmptyObject
   : EmptyObject;
 

@@ -152,10 +152,44 @@ export interface RouteDefinition {
 }
 
 /** An object type without keys (`{}` would mean "any non-nullish value"). */
-type EmptyObject = Record<never, never>;
+export type EmptyObject = Record<never, never>;
 
-/** The route map of a builder without one: every route is untyped. */
-export type NoRoutes = EmptyObject;
+/** The route map of a builder without one: every route is untyped. Its own alias, so hovers say `NoRoutes`. */
+export type NoRoutes = Record<never, never>;
+
+/** The declared defaults of a builder class without any (`EndpointBuilder<Routes, NoDefaults>`). */
+export type NoDefaults = Record<never, never>;
+
+// Type-only brand (nothing at run time) of a strict route map.
+declare const strictRoutesKey: unique symbol;
+
+/**
+ * A route map in strict mode: a builder over it accepts only the map's routes, so a typo in a
+ * route string (`"GET /pet/{petId}"` for `"GET /pets/{petId}"`, `"get /pets"`) does not compile,
+ * and the error names the route. Without it (the default) a route the map does not know is
+ * untyped, for maps that describe only part of an API.
+ *
+ * @example
+ * class PetStore extends EndpointBuilder<StrictRoutes<RoutesFromOpenApi<paths>>> {}
+ * new PetStore().endpoint("GET /pet/{petId}", { petId: 1 });
+ * // error TS2345: Argument of type '"GET /pet/{petId}"' is not assignable to parameter of type
+ * //   '"GET /pets/{petId}" | …'.
+ */
+export type StrictRoutes<Routes extends object> = Routes & { readonly [strictRoutesKey]: true };
+
+/** The route strings of a map (its string keys). */
+export type RouteKey<Routes> = keyof Routes & string;
+
+/**
+ * What the route argument accepts: in strict mode only the map's routes; otherwise any string,
+ * with the map's routes offered for completion (`string & {}` keeps the literals from being
+ * absorbed into `string`).
+ */
+// `keyof Routes & string` written out rather than `RouteKey<Routes>`: an error then lists the
+// map's routes instead of naming the alias.
+export type RouteArgument<Routes> = Routes extends { readonly [strictRoutesKey]: true }
+  ? keyof Routes & string
+  : (keyof Routes & string) | (string & {});
 
 /** Option keys with a meaning of their own (spec §2.1); never a parameter. */
 type ReservedKey = "method" | "url" | "baseUrl" | "headers" | "mediaType" | "data" | "request";
@@ -182,8 +216,28 @@ type ParametersOf<Definition> = Definition extends { parameters?: infer P }
     : EmptyObject
   : EmptyObject;
 
+// The instance types of web globals, read from `globalThis` so that the declarations compile
+// without the DOM lib too (then the member is `never`): Node's types declare the same globals.
+type GlobalBlob = typeof globalThis extends { Blob: { prototype: infer I } } ? I : never;
+type GlobalReadableStream = typeof globalThis extends { ReadableStream: { prototype: infer I } } ? I : never;
+type GlobalFormData = typeof globalThis extends { FormData: { prototype: infer I } } ? I : never;
+type GlobalUrlSearchParams = typeof globalThis extends { URLSearchParams: { prototype: infer I } }
+  ? I
+  : never;
+
+/** A request body of bytes or text: what a non-JSON content type (`application/octet-stream`, `image/*`, `text/*`) takes. */
+export type BinaryBody = GlobalBlob | Uint8Array | ArrayBuffer | GlobalReadableStream | string;
+
+/** A `multipart/form-data` request body. */
+export type MultipartBody = GlobalFormData;
+
+/** An `application/x-www-form-urlencoded` request body. */
+export type UrlEncodedBody = GlobalUrlSearchParams | string;
+
 type IsPlainObjectType<B> = [B] extends [object]
-  ? [B] extends [readonly unknown[]]
+  ? [B] extends [
+      readonly unknown[] | ArrayBuffer | ArrayBufferView | BinaryBody | MultipartBody | UrlEncodedBody,
+    ]
     ? false
     : [B] extends [(...args: never[]) => unknown]
       ? false
@@ -214,15 +268,23 @@ type BodyForms<Definition> = "body" extends keyof Definition
       : BodyShapes<NonNullable<B>, true>
     : EmptyObject
   : EmptyObject;
+// When an object literal without `data` fits neither body form, the error should name the
+// missing body key ("Property 'title' is missing"), not `data`. TypeScript reports against the
+// last of equally close union members: TypeScript 5 orders them as they are made, so the key form
+// comes second here; TypeScript 7 orders them otherwise, and picks the key form once it is an
+// intersection with `{ data?: never }` (which also says what is true: no `data` beside the keys).
+// spec/types/toolchains.spec.ts checks both compilers.
 type BodyShapes<B, Required extends boolean> =
-  | (Required extends true ? { data: B } : { data?: B })
-  | (IsPlainObjectType<B> extends true
-      ? [keyof B & ReservedKey] extends [never]
-        ? Required extends true
-          ? B
-          : Partial<B>
-        : never
-      : never);
+  (Required extends true ? { data: B } : { data?: B }) | KeyForm<PlainObjectPart<B>, Required>;
+/** The plain-object members of a body type (an OpenAPI body may be JSON or bytes). */
+type PlainObjectPart<B> = B extends unknown ? (IsPlainObjectType<B> extends true ? B : never) : never;
+type KeyForm<P, Required extends boolean> = [P] extends [never]
+  ? never
+  : [keyof P & ReservedKey] extends [never]
+    ? Required extends true
+      ? P & { data?: never }
+      : Partial<P>
+    : never;
 
 /**
  * The options of `endpoint()` for a route of the map: its parameters (path placeholders

@@ -18,8 +18,14 @@ export type HeaderValue = string | number;
  */
 export type HeadersInput = { [name: string]: HeaderValue | null | undefined };
 
-/** Headers as returned: lowercase names. */
-export type Headers = { [name: string]: HeaderValue };
+/**
+ * Headers as returned: lowercase names. Named `RequestHeaders`, not `Headers`, so that an editor's
+ * auto-import never confuses it with the fetch API's `Headers` class.
+ */
+export type RequestHeaders = { [name: string]: HeaderValue };
+
+/** @internal old name, used inside lib/ */
+export type Headers = RequestHeaders;
 
 /** `mediaType` option: amends the accept header (see docs/api.md). */
 export interface MediaTypeInput {
@@ -60,7 +66,7 @@ export interface MergedOptions {
   method: string;
   baseUrl: string;
   url?: string;
-  headers: Headers;
+  headers: RequestHeaders;
   mediaType: MediaType;
   request?: RequestMeta;
   data?: unknown;
@@ -101,7 +107,7 @@ export interface RequestOptions {
   /** The full url with placeholders expanded and, for GET and HEAD, the query string. */
   url: string;
   /** Lowercase header names. */
-  headers: Headers;
+  headers: RequestHeaders;
   body?: unknown;
   request?: RequestMeta;
 }

@@ -179,7 +179,12 @@ try {
     writeFileSync(join(directory, "index.ts"), setup.source ?? consumerSource);
     return () =>
       step(`TypeScript consumer, ${setup.name}`, async () => {
-        await run(bin("tsc"), ["-p", directory]);
+        // TypeScript 5.9 by path: typescript7 (installed beside it) has a `tsc` bin too.
+        await run(process.execPath, [
+          join(root, "node_modules", "typescript", "bin", "tsc"),
+          "-p",
+          directory,
+        ]);
         if (setup.run !== true) return "compiles";
         const printed = await run(process.execPath, [join(directory, "out", "index.js")], { cwd: directory });
         return `compiles and runs (${printed.trim()})`;

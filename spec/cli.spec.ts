@@ -1,11 +1,18 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { VERSION } from "../lib/index.js";
+import { itWithCurl } from "./helpers/curl.js";
+import { startRecordingServer } from "./helpers/recording-server.js";
+import type { RecordingServer } from "./helpers/recording-server.js";
 
 // The built bin, run as a user runs it (`npm test` builds first, in `pretest`).
 const BIN = join(__dirname, "..", "dist", "cli.mjs");
 const USER_AGENT = `service-endpoint.js/${VERSION}`;
+const FIXTURES = join(__dirname, "fixtures", "cli");
+const DEFAULT_HEADERS = `-H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'`;
 
 interface Result {
   status: number | null;
@@ -14,13 +21,34 @@ interface Result {
 }
 
 function run(...args: string[]): Result {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+  return runWithInput("", ...args);
+}
+
+/** Runs the bin with `input` on its standard input (a pipe, not a terminal). */
+function runWithInput(input: string, ...args: string[]): Result {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: "utf8",
+    input,
+    cwd: FIXTURES,
+  });
   return { status, stdout, stderr };
 }
 
 beforeAll(() => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
 });
+
+const GET_HEADERS = { accept: "application/vnd.service.v3+json", "user-agent": USER_AGENT };
+const JSON_HEADERS = { ...GET_HEADERS, "content-type": "application/json; charset=utf-8" };
+
+/** A successful run: exit status 0, nothing on stderr, exactly these request options as indented JSON. */
+function printed(requestOptions: object): Result {
+  return { status: 0, stderr: "", stdout: `${JSON.stringify(requestOptions, null, 2)}\n` };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 describe("service-endpoint (the built bin)", () => {
   it("is executable, with a node shebang", () => {
@@ -122,9 +150,156 @@ describe("service-endpoint (the built bin)", () => {
       status: 0,
       stderr: "",
       stdout:
-        "curl --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
+        "curl -sS --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
         ` -H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'` +
         " -H 'content-type: application/json; charset=utf-8' --data-binary '{\"title\":\"It'\\''s a bug\"}'\n",
+    });
+  });
+
+  it("takes the method and the url as two arguments, and name==value into the query of a POST", () => {
+    const result = run("POST", "/search/{kind}", "kind=issues", "q==a&b c", "page==2", "title=x");
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `{
+  "method": "post",
+  "url": "https://api.service.example/search/issues?q=a%26b%20c&page=2",
+  "headers": {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}",
+    "content-type": "application/json; charset=utf-8"
+  },
+  "body": {
+    "title": "x"
+  }
+}
+`,
+    });
+  });
+
+  it.each([
+    [["GET", "/users/{id}", "id=1", "q==x"], "https://api.service.example/users/1?q=x"],
+    [["GET /x?a=1", "q==x y"], "https://api.service.example/x?a=1&q=x%20y"],
+    [["GET /x{?a}", "q==x"], "https://api.service.example/x?q=x"],
+    [["GET /x{?a}", "a=1", "q==x"], "https://api.service.example/x?a=1&q=x"],
+    [["get", "https://api.acme.test/x", "q==="], "https://api.acme.test/x?q=%3D"],
+  ])("puts name==value into the url template: %j", (args, url) => {
+    expect(run(...args)).toStrictEqual(printed({ method: "get", url, headers: GET_HEADERS }));
+  });
+
+  it("reads key=@file as a string, key:=@file.json as JSON, and key=\\@x as the text @x", () => {
+    expect(run("POST", "/gists", "content=@notes.txt", "labels:=@labels.json", "at=\\@home")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/gists",
+        headers: JSON_HEADERS,
+        body: { content: "Fins wobble at Mach 2.\n", labels: ["bug", "ui"], at: "@home" },
+      }),
+    );
+  });
+
+  it("sends the text of @file as the raw body, with --content-type", () => {
+    const result = run("--content-type", "text/plain", "PUT", "/notes/{id}", "id=7", "@notes.txt", "v==2");
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `{
+  "method": "put",
+  "url": "https://api.service.example/notes/7?v=2",
+  "headers": {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}",
+    "content-type": "text/plain"
+  },
+  "body": "Fins wobble at Mach 2.\\n"
+}
+`,
+    });
+  });
+
+  it("reads the raw body from standard input when it is not a terminal, unless --ignore-stdin", () => {
+    expect(runWithInput('{"a":1}', "--content-type=application/json", "POST /x")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x",
+        headers: { ...GET_HEADERS, "content-type": "application/json" },
+        body: '{"a":1}',
+      }),
+    );
+    expect(runWithInput('{"a":1}', "--ignore-stdin", "POST /x", "b=2")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x",
+        headers: JSON_HEADERS,
+        body: { b: "2" },
+      }),
+    );
+    // An empty standard input (as from /dev/null) is no body.
+    expect(runWithInput("", "POST /x", "b=2")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x",
+        headers: JSON_HEADERS,
+        body: { b: "2" },
+      }),
+    );
+    expect(runWithInput("text", "POST /x", "b=2")).toStrictEqual({
+      status: 2,
+      stdout: "",
+      stderr:
+        'service-endpoint: Item "b" would be lost: the body is standard input; write b==value for the query (see service-endpoint --help)\n',
+    });
+  });
+
+  it("prints curl -sS, with --fail only when asked", () => {
+    expect(run("--curl", "GET", "/x", "q==1")).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `curl -sS --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x?q=1' ${DEFAULT_HEADERS}\n`,
+    });
+    expect(run("--curl", "--fail", "GET", "/x").stdout).toBe(
+      `curl -sS --fail --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x' ${DEFAULT_HEADERS}\n`,
+    );
+  });
+
+  it("prints the fetch() call as JavaScript with --fetch", () => {
+    const result = run(
+      "--fetch",
+      "POST",
+      "/repos/{owner}/{repo}/issues",
+      "owner=octo",
+      "repo=hello",
+      "title=Hi",
+    );
+    expect(result).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `await fetch("https://api.service.example/repos/octo/hello/issues", {
+  method: "POST",
+  headers: {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}",
+    "content-type": "application/json; charset=utf-8"
+  },
+  body: "{\\"title\\":\\"Hi\\"}",
+});
+`,
+    });
+  });
+
+  it("prints a body-less POST's zero-length body as a Uint8Array with --fetch", () => {
+    expect(run("--fetch", "POST", "/x")).toStrictEqual({
+      status: 0,
+      stderr: "",
+      stdout: `await fetch("https://api.service.example/x", {
+  method: "POST",
+  headers: {
+    "accept": "application/vnd.service.v3+json",
+    "user-agent": "${USER_AGENT}"
+  },
+  body: new Uint8Array([]),
+});
+`,
     });
   });
 
@@ -132,11 +307,30 @@ describe("service-endpoint (the built bin)", () => {
     const result = run(flag);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toMatch(
-      /^Usage: service-endpoint \[--base-url URL\] \[--curl\] "METHOD \/path\/\{param\}"/,
-    );
-    expect(result.stdout).toContain("key:=json");
-    expect(result.stdout).toContain("Examples:");
+    expect(result.stdout).toMatch(/^Usage: service-endpoint \[options\] METHOD URL \[item \.\.\.\]\n/);
+    // Every item form, each with an example line.
+    const forms: ReadonlyArray<readonly [string, string]> = [
+      ["key=value", "service-endpoint GET /users/{id} id=1"],
+      ["key:=json", "service-endpoint POST /issues count:=2 labels:='[\"bug\"]'"],
+      ["name==value", 'service-endpoint POST /search q=="a&b"'],
+      ["Header:value", 'service-endpoint GET /user Authorization:"token abc"'],
+      ["key=@file", "service-endpoint POST /gists content=@notes.txt"],
+      ["key:=@file.json", "service-endpoint POST /issues labels:=@labels.json"],
+      ["@file", "service-endpoint --content-type text/plain POST /markdown/raw @README.md"],
+    ];
+    for (const [form, example] of forms) {
+      expect(result.stdout).toMatch(new RegExp(`\\n  ${escape(form)} +[^\\n]+\\n +${escape(example)}\\n`));
+    }
+    for (const option of [
+      "--base-url URL",
+      "--content-type TYPE",
+      "--curl",
+      "--fail",
+      "--fetch",
+      "--ignore-stdin",
+    ]) {
+      expect(result.stdout).toContain(`\n  ${option} `);
+    }
   });
 
   it.each([["--version"], ["-v"]])("prints the version for %s", (flag) => {
@@ -145,10 +339,53 @@ describe("service-endpoint (the built bin)", () => {
 
   describe("bad usage: one line on stderr, exit status 2", () => {
     it.each([
-      [[], 'Missing route: expected "METHOD /path", for example "GET /repos/{owner}/{repo}"'],
+      [[], 'Missing route: expected METHOD /path or "METHOD /path", for example GET /repos/{owner}/{repo}'],
       [["--nope", "GET /"], 'Unknown option "--nope"'],
       [["GET /", "--base-url"], "Option --base-url needs a value: --base-url URL"],
-      [["GET /", "justaword"], 'Invalid item "justaword": expected key=value, key:=json or Header:value'],
+      [
+        ["GET /", "justaword"],
+        'Invalid item "justaword": expected key=value, key:=json, name==value, Header:value or @file',
+      ],
+      [["GET"], 'Missing url after the method "GET": expected GET /path'],
+      [["GET /", "==x"], 'Invalid item "==x": the name before "==" is empty'],
+      [
+        ["GET /x", "q[]==1"],
+        'Invalid query item "q[]==1": the name must be letters, digits, "_" or "." and not an option key',
+      ],
+      [
+        ["GET /x", "url==1"],
+        'Invalid query item "url==1": the name must be letters, digits, "_" or "." and not an option key',
+      ],
+      [["GET /users/{id}", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
+      [["GET /users/:id", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
+      [["GET /x", "q==1", "q=2"], 'Give "q" once: as name==value (query) or name=value, not both'],
+      [["GET /x", "q==1", "q==2"], 'Give "q" once: as name==value (query) or name=value, not both'],
+      [
+        ["POST /x", "@body.txt", "title=x"],
+        'Item "title" would be lost: the body is @body.txt; write title==value for the query',
+      ],
+      [["POST /x", "@body.txt", "@body.txt"], "Give one raw body, not @body.txt and @body.txt"],
+      [["POST /x", "@body.txt", 'data:="y"'], "Give the body once: @body.txt or a data:= item, not both"],
+      [["POST /x", "@"], 'Missing file name after "@" in "@"'],
+      [["POST /x", "@missing.txt"], 'Cannot read the file "missing.txt" (ENOENT)'],
+      [["POST /x", "a=@missing.txt"], 'Cannot read the file "missing.txt" (ENOENT)'],
+      [["POST /x", "a:=@body.txt"], 'Invalid JSON in the file "body.txt" of "a:=@body.txt"'],
+      [
+        ["--content-type", "text/plain", "POST /x", "a=1"],
+        "Option --content-type is for a raw body (@file or standard input)",
+      ],
+      [["--content-type"], "Option --content-type needs a value: --content-type TYPE"],
+      [
+        ["--content-type", "text/plain", "POST /x", "@body.txt", "Content-Type:text/html"],
+        "Give the content-type once: --content-type or a Content-Type: header, not both",
+      ],
+      [
+        ["--content-type", "text/plain", "POST /x", "@body.txt", 'headers:={"content-type":"a/b"}'],
+        "Give the content-type once: --content-type or a content-type: header, not both",
+      ],
+      [["--fail", "GET /x"], "Option --fail belongs to --curl: --curl --fail"],
+      [["--curl", "--fetch", "GET /x"], "Give one output format: --curl or --fetch, not both"],
+      [["--curl=yes", "GET /x"], 'Unknown option "--curl=yes"'],
       [["GET /", "=value"], 'Invalid item "=value": the name before "=" is empty'],
       [["GET /", ":=1"], 'Invalid item ":=1": the name before ":=" is empty'],
       [
@@ -195,6 +432,87 @@ describe("service-endpoint (the built bin)", () => {
         "service-endpoint: ERR_UNSUPPORTED_BODY: toCurl: a body holding a NUL character cannot be a command-line argument\n",
       );
     });
+  });
+});
+
+/** Runs a command without blocking this process, so that a server in it can answer. */
+function runAsync(file: string, args: readonly string[]): Promise<Result> {
+  return new Promise((resolve) => {
+    execFile(file, args, { encoding: "utf8" }, (error, stdout, stderr) => {
+      const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+// What --curl and --fetch print is run, against a real server on 127.0.0.1: the printed command
+// sends the request the JSON output describes.
+describe("the printed commands, run", () => {
+  let server: RecordingServer;
+  beforeEach(async () => {
+    server = await startRecordingServer();
+  });
+  afterEach(() => server.close());
+
+  itWithCurl("--curl: curl sends it, quietly (-sS), the name==value query on a POST included", async () => {
+    const printed = run("--curl", "--base-url", server.origin, "POST", "/search", "q==a&b c", "title=It's");
+    expect(printed.status).toBe(0);
+    const sent = await runAsync("sh", ["-c", printed.stdout]);
+    expect(sent).toStrictEqual({ status: 0, stdout: "", stderr: "" });
+    expect(server.received).toHaveLength(1);
+    const [request] = server.received;
+    expect(request?.method).toBe("POST");
+    expect(request?.pathAndQuery).toBe("/search?q=a%26b%20c");
+    expect(request?.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(request?.body.toString("utf8")).toBe('{"title":"It\'s"}');
+  });
+
+  it("--fetch: the printed JavaScript sends it with fetch()", async () => {
+    const printed = run(
+      "--fetch",
+      "--base-url",
+      server.origin,
+      "PUT",
+      "/notes/{id}",
+      "id=7",
+      "@notes.txt",
+      "v==2",
+    );
+    expect(printed.status).toBe(0);
+    const sent = await runAsync(process.execPath, ["--input-type=module", "-e", printed.stdout]);
+    expect(sent).toStrictEqual({ status: 0, stdout: "", stderr: "" });
+    const [request] = server.received;
+    expect(request?.method).toBe("PUT");
+    expect(request?.pathAndQuery).toBe("/notes/7?v=2");
+    expect(request?.body.toString("utf8")).toBe("Fins wobble at Mach 2.\n");
+  });
+});
+
+describe("--curl --fail, run against an HTTP error", () => {
+  itWithCurl("fails only with --fail", async () => {
+    const notFound = createServer((_request, response) => {
+      response.writeHead(404, { connection: "close", "content-type": "text/plain" }).end("no such thing\n");
+    });
+    await new Promise<void>((resolve) => notFound.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(notFound.address() as AddressInfo).port}`;
+    try {
+      const quiet = run("--curl", "--base-url", origin, "GET", "/missing").stdout;
+      expect(await runAsync("sh", ["-c", quiet])).toStrictEqual({
+        status: 0,
+        stdout: "no such thing\n",
+        stderr: "",
+      });
+      const failing = run("--curl", "--fail", "--base-url", origin, "GET", "/missing").stdout;
+      // curl's own wording of error 22 differs between its versions; its code and the status do not.
+      expect(await runAsync("sh", ["-c", failing])).toStrictEqual({
+        status: 22,
+        stdout: "",
+        stderr: expect.stringMatching(/^curl: \(22\) [^\n]*\b404\b[^\n]*\n$/),
+      });
+    } finally {
+      notFound.closeAllConnections();
+      await new Promise<void>((resolve) => notFound.close(() => resolve()));
+    }
   });
 });
 

@@ -47,6 +47,28 @@ export interface paths {
         patch: operations["updateIssue"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/releases/{release_id}/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: components["parameters"]["owner"];
+                repo: components["parameters"]["repo"];
+                release_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the assets of a release (a multipart form) */
+        put: operations["replaceAssets"];
+        /** Upload a release asset (the raw bytes) */
+        post: operations["uploadAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -189,6 +211,63 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Issue"];
                 };
+            };
+        };
+    };
+    replaceAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: components["parameters"]["owner"];
+                repo: components["parameters"]["repo"];
+                release_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Replaced */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadAsset: {
+        parameters: {
+            query: {
+                name: string;
+            };
+            header?: never;
+            path: {
+                owner: components["parameters"]["owner"];
+                repo: components["parameters"]["repo"];
+                release_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Uploaded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

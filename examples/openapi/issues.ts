@@ -1,10 +1,17 @@
 // A builder typed by an OpenAPI document: acme.d.ts is generated from acme.openapi.yaml by
 // openapi-typescript (see README.md here). Type-checked by `npm run typecheck`.
 import { EndpointBuilder, callable } from "service-endpoint";
-import type { EndpointOptions, RequestOptions, RouteResponse, RoutesFromOpenApi } from "service-endpoint";
+import type {
+  EndpointOptions,
+  RequestOptions,
+  RouteResponse,
+  RoutesFromOpenApi,
+  StrictRoutes,
+} from "service-endpoint";
 import type { paths } from "./acme.js";
 
-type AcmeRoutes = RoutesFromOpenApi<paths>;
+// Strict: a route the document does not have is a compile error (a typo, a lowercase method).
+type AcmeRoutes = StrictRoutes<RoutesFromOpenApi<paths>>;
 
 /** The Acme API: its base URL, its routes from the OpenAPI document, and a helper method. */
 export class AcmeEndpoint extends EndpointBuilder<AcmeRoutes> {
@@ -46,8 +53,19 @@ export const one = api("GET /repos/{owner}/{repo}/issues/{issue_number}", {
 // What a client would parse the response of a route as.
 export type ListedIssues = RouteResponse<AcmeRoutes, "GET /repos/{owner}/{repo}/issues">;
 
-// Routes the document does not have still work, untyped.
-export const rateLimit = acme.endpoint("GET /rate_limit");
+// A binary body (application/octet-stream in the document) takes bytes.
+export const upload = acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", {
+  repo: "rockets",
+  release_id: 7,
+  name: "fins.bin",
+  data: new Uint8Array([0xca, 0xfe]),
+  headers: { "content-type": "application/octet-stream" },
+});
+
+// @ts-expect-error: strict, so a route the document does not have does not compile
+acme.endpoint("GET /rate_limit");
+// @ts-expect-error: methods are uppercase in route keys
+acme.endpoint("get /repos/{owner}/{repo}/issues", { repo: "rockets" });
 
 // @ts-expect-error: issue_number is an integer in the document
 acme.endpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", { repo: "rockets", issue_number: "42" });

@@ -16,7 +16,7 @@ const compilerOptions: ts.CompilerOptions = {
   noEmit: true,
 };
 
-function completionsAt(source: string): string[] {
+function serviceFor(source: string): { service: ts.LanguageService; cursor: number } {
   const cursor = source.indexOf("/*|*/");
   const text = source.replace("/*|*/", "");
   const host: ts.LanguageServiceHost = {
@@ -35,12 +35,30 @@ function completionsAt(source: string): string[] {
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
   };
-  const service = ts.createLanguageService(host);
-  const completions = service.getCompletionsAtPosition(file, cursor, {});
-  return (completions?.entries ?? [])
-    .filter((entry) => entry.kind === ts.ScriptElementKind.memberVariableElement)
-    .map((entry) => entry.name);
+  return { service: ts.createLanguageService(host), cursor };
 }
+
+function completionsAt(source: string, kind = ts.ScriptElementKind.memberVariableElement): string[] {
+  const { service, cursor } = serviceFor(source);
+  const completions = service.getCompletionsAtPosition(file, cursor, {});
+  return (completions?.entries ?? []).filter((entry) => entry.kind === kind).map((entry) => entry.name);
+}
+
+/** The hover text at the cursor. */
+function hoverAt(source: string): string {
+  const { service, cursor } = serviceFor(source);
+  return ts.displayPartsToString(service.getQuickInfoAtPosition(file, cursor)?.displayParts);
+}
+
+const ROUTE_MAP = `
+  import { EndpointBuilder, callable } from "../../lib/index.js";
+  import type { StrictRoutes } from "../../lib/index.js";
+  interface Routes {
+    "GET /repos/{owner}/{repo}/issues": { parameters: { owner: string; repo: string } };
+    "POST /repos/{owner}/{repo}/issues": { parameters: { owner: string; repo: string }; body: { title: string } };
+  }
+`;
+const ROUTES = ["GET /repos/{owner}/{repo}/issues", "POST /repos/{owner}/{repo}/issues"];
 
 describe("editor completion in the options of a route", () => {
   it("offers the placeholders of a route literal", () => {
@@ -63,5 +81,83 @@ describe("editor completion in the options of a route", () => {
       new EndpointBuilder<Routes>().endpoint("POST /repos/{owner}/{repo}/issues", { /*|*/ });
     `);
     expect(names).toEqual(expect.arrayContaining(["owner", "repo", "title", "labels", "data", "headers"]));
+  });
+});
+
+describe('editor completion of the route at endpoint("', () => {
+  it.each([
+    ["a builder", 'new EndpointBuilder<Routes>().endpoint("/*|*/");'],
+    ["a strict builder", 'new EndpointBuilder<StrictRoutes<Routes>>().endpoint("/*|*/");'],
+    ["merge() of a builder", 'new EndpointBuilder<Routes>().merge("/*|*/");'],
+    [
+      "a builder after defaults()",
+      'new EndpointBuilder<Routes>().defaults({ owner: "o" }).endpoint("/*|*/");',
+    ],
+    ["the function interface", 'callable(new EndpointBuilder<Routes>())("/*|*/");'],
+    ["a strict function interface", 'callable(new EndpointBuilder<StrictRoutes<Routes>>())("/*|*/");'],
+    [
+      "merge() of a strict function interface",
+      'callable(new EndpointBuilder<StrictRoutes<Routes>>()).merge("/*|*/");',
+    ],
+  ])("offers the map's routes on %s", (_where, call) => {
+    // An open route argument also lists the text typed so far (here ""), as for any string.
+    const names = completionsAt(ROUTE_MAP + call, ts.ScriptElementKind.string).filter((name) => name !== "");
+    expect(names.sort()).toEqual(ROUTES);
+  });
+
+  it("offers nothing on a builder without a route map", () => {
+    const call = 'new EndpointBuilder().endpoint("/*|*/");';
+    expect(
+      completionsAt(ROUTE_MAP + call, ts.ScriptElementKind.string).filter((name) => name !== ""),
+    ).toEqual([]);
+  });
+});
+
+describe("hover text", () => {
+  it("shows the route map and the builder's own names, not type-only keys", () => {
+    const hover = hoverAt(
+      ROUTE_MAP +
+        'const strict = new EndpointBuilder<StrictRoutes<Routes>>().defaults({ owner: "o" });\n' +
+        'strict./*|*/endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });',
+    );
+    expect(hover).toContain("EndpointBuilder<StrictRoutes<Routes>, NoDefaults>.endpoint<");
+    expect(hover).toContain("this: ProvidedParameters<");
+    expect(hover).toContain('route: "GET /repos/{owner}/{repo}/issues"');
+    expect(hover).not.toContain("[providedKey]");
+    expect(hover).not.toContain("[routeMapKey]");
+  });
+});
+
+describe("hover text of an OpenAPI route", () => {
+  it("shows the document's parameters as one object", () => {
+    const hover = hoverAt(`
+      import { EndpointBuilder } from "../../lib/index.js";
+      import type { RoutesFromOpenApi } from "../../lib/index.js";
+      import type { paths } from "../../examples/openapi/acme.js";
+      new EndpointBuilder<RoutesFromOpenApi<paths>>()./*|*/endpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", {
+        owner: "o", repo: "r", issue_number: 1,
+      });
+    `);
+    expect(hover).toContain("(method) EndpointBuilder<RoutesFromOpenApi<paths>, NoDefaults>.endpoint<");
+    // The document's own names (components[…]) and types, in one object.
+    expect(hover).toContain(
+      [
+        "    parameters: {",
+        '        owner: components["parameters"]["owner"];',
+        '        repo: components["parameters"]["repo"];',
+        "        issue_number: number;",
+        "    };",
+      ].join("\n"),
+    );
+    expect(hover).not.toContain("EmptyObject");
+  });
+});
+
+describe("the published declarations (dist/index.d.mts, built by npm test)", () => {
+  it("hold no names renamed by the bundler (EmptyObject$1) and no exported Headers", () => {
+    const declarations = readFileSync(join(root, "dist", "index.d.mts"), "utf8");
+    expect(declarations.match(/\w\$\d/g)).toBeNull();
+    expect(declarations).toMatch(/\bRequestHeaders\b/);
+    expect(declarations).not.toMatch(/export \{[^}]*\bHeaders\b/);
   });
 });

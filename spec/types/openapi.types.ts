@@ -1,5 +1,6 @@
 // Type tests of RoutesFromOpenApi over the file openapi-typescript generated in examples/openapi/.
-import type { RouteResponse, RoutesFromOpenApi } from "../../lib/index.js";
+import { EndpointBuilder } from "../../lib/index.js";
+import type { BinaryBody, RouteResponse, RoutesFromOpenApi, StrictRoutes } from "../../lib/index.js";
 import type { components, paths } from "../../examples/openapi/acme.js";
 import { expectType } from "./expect-type.js";
 import type { Equal } from "./expect-type.js";
@@ -15,13 +16,17 @@ expectType<
     | "POST /repos/{owner}/{repo}/issues"
     | "GET /repos/{owner}/{repo}/issues/{issue_number}"
     | "PATCH /repos/{owner}/{repo}/issues/{issue_number}"
+    | "POST /repos/{owner}/{repo}/releases/{release_id}/assets"
+    | "PUT /repos/{owner}/{repo}/releases/{release_id}/assets"
   >
 >();
-// Path and query parameters as one object.
+// Path and query parameters as one flat object (as hovers show it).
 expectType<
   Equal<
     Routes["GET /repos/{owner}/{repo}/issues"]["parameters"],
-    { owner: string; repo: string } & {
+    {
+      owner: string;
+      repo: string;
       state?: "open" | "closed" | "all";
       labels?: string;
       per_page?: number;
@@ -45,3 +50,30 @@ expectType<
 // The bodies of the 2xx responses (the 404 is not one).
 expectType<Equal<RouteResponse<Routes, "GET /repos/{owner}/{repo}/issues">, Issue[]>>();
 expectType<Equal<RouteResponse<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">, Issue>>();
+
+// A non-JSON request body (application/octet-stream, format: binary) takes bytes or text, not
+// only the `string` openapi-typescript writes for it; multipart/form-data takes FormData.
+type Upload = Routes["POST /repos/{owner}/{repo}/releases/{release_id}/assets"];
+expectType<Equal<Upload["body"], Blob | Uint8Array | ArrayBuffer | ReadableStream | string>>();
+expectType<Equal<Upload["body"], BinaryBody>>();
+expectType<Equal<Routes["PUT /repos/{owner}/{repo}/releases/{release_id}/assets"]["body"], FormData>>();
+
+const acme = new EndpointBuilder<StrictRoutes<Routes>>().defaults({ owner: "acme", repo: "rockets" });
+const upload = "POST /repos/{owner}/{repo}/releases/{release_id}/assets";
+const replace = "PUT /repos/{owner}/{repo}/releases/{release_id}/assets";
+const bytes = new Uint8Array([1, 2, 3]);
+acme.endpoint(upload, { release_id: 1, name: "a.bin", data: bytes });
+for (const data of [new Blob(["x"]), bytes.buffer as ArrayBuffer, new ReadableStream(), "text"]) {
+  acme.endpoint(upload, { release_id: 1, name: "a", data });
+}
+acme.endpoint(replace, { release_id: 1, data: new FormData() });
+// @ts-expect-error: a number is not a binary body
+acme.endpoint(upload, { release_id: 1, name: "a.bin", data: 42 });
+// @ts-expect-error: a binary body goes only as data, never key by key
+acme.endpoint(upload, { release_id: 1, name: "a", byteLength: 3 });
+// @ts-expect-error: a multipart body is FormData, not a plain object
+acme.endpoint(replace, { release_id: 1, data: { f: 1 } });
+// @ts-expect-error: the query parameter "name" is required by the document
+acme.endpoint(upload, { release_id: 1, data: bytes });
+// @ts-expect-error: strict: the document has no /releases route
+acme.endpoint("GET /repos/{owner}/{repo}/releases");

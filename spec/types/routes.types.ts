@@ -4,12 +4,16 @@ import { EndpointBuilder, callable, endpoint } from "../../lib/index.js";
 import type {
   EndpointOptions,
   MergedOptions,
+  RequestHeaders,
   RequestOptions,
   RequiredRouteParameterNames,
+  RouteArgument,
+  RouteKey,
   RouteMethod,
   RouteParameterNames,
   RouteParameters,
   RouteResponse,
+  StrictRoutes,
   TemplateValue,
 } from "../../lib/index.js";
 import { expectType } from "./expect-type.js";
@@ -242,3 +246,40 @@ octoEndpoint("GET /repos/{owner}/{repo}/issues", { repo: "hello", per_page: "x" 
 octoEndpoint.merge("POST /repos/{owner}/{repo}/issues", { title: "Hi" });
 const acmeDefaultsOwner: unknown = octoEndpoint.DEFAULTS.owner;
 void acmeDefaultsOwner;
+
+// --- Strict route maps: a route outside the map does not compile ------------------------------
+
+class StrictAcme extends EndpointBuilder<StrictRoutes<AcmeRoutes>> {}
+const strictAcme = new StrictAcme();
+strictAcme.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+strictAcme.merge("POST /repos/{owner}/{repo}/issues", { title: "Hi" });
+strictAcme.defaults({ owner: "o" }).endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });
+// The options form is not a route string: it stays open (a url is not checked against the map).
+strictAcme.endpoint({ url: "/rate_limit" });
+// @ts-expect-error: a typo in the path is not a route of the map
+strictAcme.endpoint("GET /repo/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+// @ts-expect-error: the method is uppercase in the map
+strictAcme.endpoint("get /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+// @ts-expect-error: a route the map does not know, without options
+strictAcme.endpoint("GET /rate_limit");
+// @ts-expect-error: a string-typed route is not known to be in the map
+strictAcme.endpoint(dynamicRoute, { id: 1 });
+// @ts-expect-error: merge() is strict too
+strictAcme.merge("GET /rate_limit");
+// @ts-expect-error: and still checks the known route's parameters
+strictAcme.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o" });
+const strictFunction = callable(strictAcme).defaults({ owner: "o" });
+strictFunction("GET /repos/{owner}/{repo}/issues", { repo: "r" });
+// @ts-expect-error: the function interface is strict too
+strictFunction("GET /pulls");
+// @ts-expect-error: and so is its merge()
+strictFunction.merge("GET /pulls");
+// The default (non-strict) builder still takes routes outside a partial map.
+acme.endpoint("GET /repo/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+expectType<Equal<RouteArgument<StrictRoutes<AcmeRoutes>>, keyof AcmeRoutes>>();
+expectType<Equal<RouteKey<AcmeRoutes>, keyof AcmeRoutes>>();
+
+// --- RequestHeaders (the former Headers) ------------------------------------------------------
+
+const requestHeaders: RequestHeaders = endpoint("GET /").headers;
+void requestHeaders;

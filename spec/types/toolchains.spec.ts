@@ -1,0 +1,103 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// The type tests (spec/types/*.types.ts and examples/openapi/issues.ts, with their
+// `// @ts-expect-error` lines) under TypeScript 5.9 and TypeScript 7 (installed beside it as
+// "typescript7"), for "node16" and "bundler" resolution. An unused `@ts-expect-error` is itself
+// an error (TS2578), so a clean compile proves every rejected line is rejected.
+const root = join(__dirname, "..", "..");
+const COMPILERS = [
+  ["TypeScript 5.9", join(root, "node_modules", "typescript", "bin", "tsc")],
+  ["TypeScript 7", join(root, "node_modules", "typescript7", "bin", "tsc")],
+] as const;
+
+function tsc(compiler: string, ...args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [compiler, "--pretty", "false", ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
+  it("reports its version", () => {
+    const { output } = tsc(compiler, "--version");
+    expect(output).toMatch(name === "TypeScript 7" ? /^Version 7\.\d+\.\d+/ : /^Version 5\.9\.\d+/);
+  });
+
+  it.each([["node16"], ["bundler"]])('compile with "moduleResolution": "%s"', (resolution) => {
+    expect(tsc(compiler, "-p", join("spec", "types", `tsconfig.${resolution}.json`))).toStrictEqual({
+      status: 0,
+      output: "",
+    });
+  });
+
+  // What the compiler says about a mistake: the route, the key or the parameter by its name.
+  it("names the mistake in its errors", () => {
+    const directory = mkdtempSync(join(tmpdir(), "service-endpoint-types-"));
+    try {
+      const lib = JSON.stringify(join(root, "lib", "index.js"));
+      const paths = JSON.stringify(join(root, "examples", "openapi", "acme.js"));
+      const lines = [
+        `import { EndpointBuilder } from ${lib};`,
+        `import type { RoutesFromOpenApi, StrictRoutes } from ${lib};`,
+        `import type { paths } from ${paths};`,
+        `const acme = new EndpointBuilder<StrictRoutes<RoutesFromOpenApi<paths>>>().defaults({ owner: "acme" });`,
+        `acme.endpoint("GET /repo/{owner}/{repo}/issues", { repo: "rockets" });`,
+        `acme.endpoint("get /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
+        `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
+        `acme.endpoint("GET /repos/{owner}/{repo}/issues", { per_page: 2 });`,
+        `acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", per_page: "2" });`,
+        `acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, name: "a", data: 42 });`,
+        `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets", labels: ["bug"] });`,
+      ];
+      writeFileSync(join(directory, "mistakes.mts"), lines.join("\n") + "\n");
+      const compilerOptions = {
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        module: "node16",
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        skipLibCheck: true,
+        types: [],
+        noEmit: true,
+      };
+      writeFileSync(
+        join(directory, "tsconfig.json"),
+        JSON.stringify({ compilerOptions, files: ["mistakes.mts"] }),
+      );
+      const { status, output } = tsc(compiler, "-p", directory);
+      // Errors: exit status 2 from TypeScript 5.9, 1 from TypeScript 7 (both mean "diagnostics").
+      expect([1, 2]).toContain(status);
+      const errorsOn = (line: number) =>
+        output
+          .split(/\n(?=\S)/)
+          .filter((entry) => entry.includes(`mistakes.mts(${line},`))
+          .join("\n");
+      expect(errorsOn(5)).toContain(`Argument of type '"GET /repo/{owner}/{repo}/issues"' is not assignable`);
+      // The error lists the map's routes (in an order of the compiler's choosing).
+      expect(errorsOn(5)).toMatch(/parameter of type '[^']*"GET \/repos\/\{owner\}\/\{repo\}\/issues"[^']*'/);
+      expect(errorsOn(5)).toContain('"PATCH /repos/{owner}/{repo}/issues/{issue_number}"');
+      expect(errorsOn(6)).toContain(
+        `Argument of type '"get /repos/{owner}/{repo}/issues"' is not assignable`,
+      );
+      // A required body with none of its keys given: the missing key is named, not `data`.
+      expect(errorsOn(7)).toContain("Property 'title' is missing");
+      expect(errorsOn(7)).not.toContain("'data'");
+      // With one body key given, both name the missing one.
+      expect(errorsOn(11)).toContain("Property 'title' is missing");
+      expect(errorsOn(8)).toContain("Property 'repo' is missing");
+      expect(errorsOn(9)).toMatch(
+        /mistakes\.mts\(9,70\): error TS2322: Type 'string' is not assignable to type 'number'/,
+      );
+      expect(errorsOn(10)).toMatch(
+        /mistakes\.mts\(10,\d+\): error TS2322: Type 'number' is not assignable to type/,
+      );
+      expect(output.match(/^\S.*error TS/gm)).toHaveLength(7);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
