@@ -5,7 +5,13 @@ import type {
   RoutesOf,
   TypedDefaults,
 } from "./endpoint-builder.js";
-import type { EndpointCallOptions, MergeCallOptions, OptionsArgument, RouteArgument } from "./route-types.js";
+import type {
+  EndpointCallOptions,
+  MergeCallOptions,
+  MissingOptions,
+  OptionsArgument,
+  RouteArgument,
+} from "./route-types.js";
 import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
 /**
@@ -23,6 +29,10 @@ export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilde
   ): RequestOptions;
   /** Options (with `url`, and `method` unless GET) → request options. */
   (options: EndpointOptions): RequestOptions;
+  /** Types only, tried last: a route called without the options it requires names each missing one. */
+  <R extends RouteArgument<RoutesOf<B>>>(
+    route: R & MissingOptions<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>,
+  ): RequestOptions;
   /** The builder's deep-frozen defaults snapshot. */
   readonly DEFAULTS: B["DEFAULTS"];
   /** A new endpoint function, over `builder.defaults(options)`; its type carries `options`. */

@@ -14,6 +14,7 @@ import type {
   MergeCallOptions,
   NoDefaults,
   NoRoutes,
+  MissingOptions,
   OptionsArgument,
   ProvidedKeys,
   RouteArgument,
@@ -227,6 +228,12 @@ export class EndpointBuilder<
     ...options: OptionsArgument<EndpointCallOptions<Routes, R, keyof Provided>>
   ): RequestOptions;
   endpoint(options: EndpointOptions): RequestOptions;
+  // Types only, tried last so that its error is the one reported: a route of the map called
+  // without the options it requires names each missing one.
+  endpoint<R extends RouteArgument<Routes>, Provided = unknown>(
+    this: ProvidedParameters<Provided>,
+    route: R & MissingOptions<EndpointCallOptions<Routes, R, keyof Provided>>,
+  ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     // parse(merge(route, options)) in one pass: the call's options are read once and merged over
     // the snapshot with the merge's own rules, without copying what the call does not change.

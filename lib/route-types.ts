@@ -318,6 +318,19 @@ export type MergeCallOptions<Routes, R extends string> = R extends keyof Routes
   ? KnownRouteCallOptions<R, Routes[R], PropertyKey>
   : UnknownRouteOptions<R>;
 
+/**
+ * For a call that gives a route but no options although some are required: a type the route
+ * string cannot match, whose property names name each missing option, so that the compiler's
+ * error says which (`missing option "owner"`) instead of describing another overload.
+ */
+export type MissingOptions<Options> = EmptyObject extends Options
+  ? unknown
+  : {
+      readonly [
+        K in keyof Options as EmptyObject extends Pick<Options, K> ? never : `missing option "${K & string}"`
+      ]: true;
+    };
+
 /** `[options]` when some option is required, `[options?]` when all are optional. */
 export type OptionsArgument<Options> = EmptyObject extends Options ? [options?: Options] : [options: Options];
 

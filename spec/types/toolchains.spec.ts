@@ -52,6 +52,7 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
         `acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", per_page: "2" });`,
         `acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, name: "a", data: 42 });`,
         `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets", labels: ["bug"] });`,
+        `acme.endpoint("GET /repos/{owner}/{repo}/issues");`,
       ];
       writeFileSync(join(directory, "mistakes.mts"), lines.join("\n") + "\n");
       const compilerOptions = {
@@ -95,7 +96,9 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
       expect(errorsOn(10)).toMatch(
         /mistakes\.mts\(10,\d+\): error TS2322: Type 'number' is not assignable to type/,
       );
-      expect(output.match(/^\S.*error TS/gm)).toHaveLength(7);
+      // No options at all where some are required: each missing one is named.
+      expect(errorsOn(12)).toContain('"missing option \\"repo\\"": true');
+      expect(output.match(/^\S.*error TS/gm)).toHaveLength(8);
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
