@@ -141,16 +141,24 @@ function replaceLiteralQuery(
   compiled: CompiledUrl,
   serialize: (parameters: QueryParameters) => string,
 ): [string, [string, unknown][]] {
-  const replacing = leftover.filter(([key]) => compiled.literalQueryNames.has(encodeUnreserved(key, key)));
-  if (replacing.length === 0) return [url, leftover];
   const question = url.indexOf("?");
+  if (question === -1) return [url, leftover];
   const hash = url.indexOf("#", question);
   const end = hash === -1 ? url.length : hash;
   const pairs = url.slice(question + 1, end).split("&");
+  const indexOf = (name: string): number =>
+    pairs.findIndex((pair) => pair === name || pair.startsWith(name + "="));
+  // Only names the literal query has and the url still holds (an expression may have written it differently).
+  const replacing = leftover.filter(
+    ([key]) =>
+      compiled.literalQueryNames.has(encodeUnreserved(key, key)) &&
+      indexOf(encodeUnreserved(key, key)) !== -1,
+  );
+  if (replacing.length === 0) return [url, leftover];
   for (const [key, value] of replacing) {
     const name = encodeUnreserved(key, key);
     const written = serialize([[key, value]]);
-    const index = pairs.findIndex((pair) => pair === name || pair.startsWith(name + "="));
+    const index = indexOf(name);
     pairs[index] = written;
     // The same name again further on is the same key: the later value replaces every one of them.
     for (let i = pairs.length - 1; i > index; i--)

@@ -6,7 +6,7 @@ import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, normalizeOptions, readLevel } from "./normalize.js";
-import { copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "./object.js";
+import { cloneDeep, copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import type {
@@ -246,7 +246,8 @@ export class EndpointBuilder<
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
     let request = hasOwn(defaults, "request") ? (defaults.request as RequestMeta) : undefined;
     if (call.request !== undefined) {
-      request = request === undefined ? call.request : (mergeValue(request, call.request) as RequestMeta);
+      request =
+        request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
     }
     let { parameters, parameterKeys } = call;
     const defaultKeys = plans.get(defaults)!.parameterKeys;

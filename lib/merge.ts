@@ -44,6 +44,11 @@ export function mergeLevels(
       case "data":
         merged.data = value;
         break;
+      case "request":
+        // By reference when one level sets it; merged into a copy (never a frozen part) when both do.
+        merged.request =
+          isPlainObject(current) && isPlainObject(value) ? mergeValue(cloneDeep(current), value) : value;
+        break;
       default:
         setOwn(merged, key, mergeValue(current, value, (memo ??= new Map())));
     }

@@ -51,3 +51,13 @@ describe("a parameter replaces the same key in the url's literal query", () => {
     );
   });
 });
+
+describe("a literal query name the url no longer holds as written", () => {
+  it("is appended, never lost", () => {
+    // A reserved expansion before the literal query wrote its own "?": the literal "page" now
+    // follows "?" inside a pair, so the parameter is appended instead of replacing it.
+    expect(endpoint("GET /x{+a}?page=2", { a: "?q=1&", page: 3 }).url).toBe(
+      "https://api.service.example/x?q=1&?page=2&page=3",
+    );
+  });
+});

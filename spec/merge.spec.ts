@@ -154,3 +154,15 @@ describe("endpoint.merge()", () => {
     expect(errorOf(() => endpoint.merge(route))).toStrictEqual({ code, message });
   });
 });
+
+describe("request set by both the defaults and the call", () => {
+  it("merges into a mutable copy: merge() and endpoint() results never hold the snapshot's frozen parts", () => {
+    const api = endpoint.defaults({ request: { hooks: { before: 1 } } });
+    const merged = api.merge("GET /x", { request: { timeout: 5 } });
+    expect(merged.request).toStrictEqual({ hooks: { before: 1 }, timeout: 5 });
+    expect(Object.isFrozen((merged.request as { hooks: object }).hooks)).toBe(false);
+    const built = api("GET /x", { request: { timeout: 5 } });
+    expect(Object.isFrozen((built.request as { hooks: object }).hooks)).toBe(false);
+    expect(Object.isFrozen((api.DEFAULTS.request as { hooks: object }).hooks)).toBe(true);
+  });
+});
