@@ -5,7 +5,7 @@ import { LIBRARY_DEFAULTS } from "./defaults.js";
 import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
-import { normalizeDefaults, normalizeOptions, readLevel } from "./normalize.js";
+import { normalizeDefaults, readLevel } from "./normalize.js";
 import { cloneDeep, copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
@@ -197,7 +197,7 @@ export class EndpointBuilder<
   merge<R extends RouteArgument<Routes>>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   merge(route: Route | EndpointOptions, options?: object): MergedOptions {
-    return thaw(mergeLevels(this.DEFAULTS, normalizeOptions(route, options))) as MergedOptions;
+    return thaw(mergeLevels(this.DEFAULTS, readLevel(route, options, true))) as MergedOptions;
   }
 
   /**

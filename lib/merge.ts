@@ -1,7 +1,8 @@
 import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
-import type { NormalizedOptions } from "./normalize.js";
-import { cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
+import { levelValue } from "./normalize.js";
+import type { Level } from "./normalize.js";
+import { cloneDeep, copyTree, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput, MediaType, MediaTypeInput } from "./types.js";
 
 /** Per merge: the result for each pair of plain objects merged, so shared objects cost linear time. */
@@ -22,14 +23,14 @@ type MergeMemo = Map<object, Map<object, Record<string, unknown>>>;
  */
 export function mergeLevels(
   earlier: Readonly<Record<string, unknown>>,
-  later: Readonly<NormalizedOptions>,
+  later: Level,
 ): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
-  for (const key in earlier) if (hasOwn(earlier, key)) setOwn(merged, key, earlier[key]);
+  // A spread copies own enumerable keys as data properties (an own "__proto__" stays a key), and
+  // from a snapshot it is V8's fast object clone: several times faster than a key-by-key loop.
+  const merged: Record<string, unknown> = { ...earlier };
   let memo: MergeMemo | undefined;
-  for (const key in later) {
-    if (!hasOwn(later, key)) continue;
-    const value = later[key];
+  for (const key of later.keys) {
+    const value = levelValue(later, key);
     const current = hasOwn(merged, key) ? merged[key] : undefined;
     switch (key) {
       case "headers":
@@ -84,14 +85,16 @@ export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
   const memo = new Map<object, unknown>();
   for (const key in merged) {
     if (key !== "data" && key !== "request" && hasOwn(merged, key)) {
-      setOwn(merged, key, thawValue(merged[key], memo));
+      const value = merged[key];
+      const thawed = thawValue(value, memo);
+      if (thawed !== value) setOwn(merged, key, thawed);
     }
   }
   return merged;
 }
 
 function thawValue(value: unknown, memo: Map<object, unknown>): unknown {
-  if (isLibraryFrozen(value)) return cloneDeep(value);
+  if (isLibraryFrozen(value)) return copyTree(value, "", "clone", memo);
   if (!isPlainObject(value) || memo.has(value)) return value;
   memo.set(value, value);
   for (const key in value) if (hasOwn(value, key)) setOwn(value, key, thawValue(value[key], memo));

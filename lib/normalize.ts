@@ -28,17 +28,6 @@ export interface Level {
   keys: string[];
 }
 
-/** One level as an object of options again, keys in the order given: what the merge takes. */
-export type NormalizedOptions = Record<string, unknown> & {
-  method?: string;
-  url?: string;
-  baseUrl?: string;
-  headers?: Readonly<HeadersInput>;
-  mediaType?: MediaTypeInput;
-  request?: RequestMeta;
-  data?: unknown;
-};
-
 /**
  * Validates the arguments of `endpoint()`, `merge()` and `defaults()` in one pass over the
  * options, in their order: `undefined` values are dropped (at every depth of plain objects),
@@ -167,30 +156,19 @@ export function readLevel(route: unknown, options: unknown, keepOrder = false): 
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
-/** A level as options: reserved keys and parameters in the order given (the order the merge keeps). */
-export function levelOptions(level: Level): NormalizedOptions {
-  const result: NormalizedOptions = {};
-  for (const key of level.keys) {
-    switch (key) {
-      case "method":
-      case "url":
-      case "baseUrl":
-      case "headers":
-      case "mediaType":
-      case "request":
-      case "data":
-        setOwn(result, key, level[key]);
-        break;
-      default:
-        setOwn(result, key, level.parameters[key]);
-    }
+/** The value a level gives `key` (a reserved option or a parameter), for the merge. */
+export function levelValue(level: Level, key: string): unknown {
+  switch (key) {
+    case "method":
+    case "url":
+    case "baseUrl":
+    case "headers":
+    case "mediaType":
+    case "request":
+    case "data":
+      return level[key];
   }
-  return result;
-}
-
-/** `merge()` and `defaults()` take the options as an object: `readLevel`, then `levelOptions`. */
-export function normalizeOptions(route: unknown, options: unknown): NormalizedOptions {
-  return levelOptions(readLevel(route, options, true));
+  return level.parameters[key];
 }
 
 /** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */
@@ -205,14 +183,14 @@ export function validateRequestMeta(value: unknown): RequestMeta {
 }
 
 /** `defaults()` and the builder's constructor take options only, never a route. */
-export function normalizeDefaults(defaults: unknown): NormalizedOptions {
+export function normalizeDefaults(defaults: unknown): Level {
   if (!isPlainObject(defaults)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `Invalid defaults: ${describe(defaults)}; expected a plain object of options`,
     );
   }
-  return normalizeOptions(defaults, undefined);
+  return readLevel(defaults, undefined, true);
 }
 
 /** A route and an option that disagree would make one of them silently lose: say so instead. */
