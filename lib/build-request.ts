@@ -171,13 +171,6 @@ function replaceLiteralQuery(
   ];
 }
 
-/** A copy loop: several times faster in V8 than spreading an object and then adding a key. */
-function copyHeaders(source: Headers): Headers {
-  const copy: Headers = {};
-  for (const name in source) if (hasOwn(source, name)) setOwn(copy, name, source[name]);
-  return copy;
-}
-
 /**
  * Serializers whose output is url-safe by construction (the library's own): their result is not
  * scanned again. Any other `serializeQuery()` is an override, and what it returns is checked.
@@ -260,8 +253,9 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
   }
 
   const variableNames = compiled.variableNames;
-  // Frozen headers are a snapshot's: copy those; every other headers object was made for this call.
-  const headers: Headers = Object.isFrozen(merged.headers) ? copyHeaders(merged.headers) : merged.headers;
+  // Frozen headers are a snapshot's: copy those (a spread of a frozen object is V8's fast clone);
+  // every other headers object was made for this call.
+  const headers: Headers = Object.isFrozen(merged.headers) ? { ...merged.headers } : merged.headers;
   const serialize = (entries: QueryParameters): string => {
     const query = policy.serializeQuery(entries, { method, url: compiled.url });
     return TRUSTED_SERIALIZERS.has(policy.serializeQuery) ? query : checkedQuery(query, "serializeQuery()");
