@@ -706,9 +706,9 @@ function markdown(cases, memory, allocation, machine, sizes) {
     "## Reproduce",
     "",
     "```sh",
-    "npm run bench   # builds, runs bench/run.mjs (re-runs itself with --expose-gc), writes this page",
+    "npm run bench   # builds when stale, runs bench/run.mjs (re-runs itself with --expose-gc), writes this page",
     "npm run bench -- --quick --no-write   # a fast check that prints only",
-    "npm run size    # builds, bundles with esbuild, updates the size section",
+    "npm run size    # builds when stale, bundles with esbuild, updates the size section",
     "```",
     "",
   );
