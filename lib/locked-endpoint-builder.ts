@@ -30,8 +30,11 @@ export class LockedEndpointBuilder<
   Routes extends object = NoRoutes,
   Defaults extends object = NoRoutes,
 > extends EndpointBuilder<Routes, Defaults> {
+  /** Whether the url must also be below the path of `baseUrl` (`PathLockedEndpointBuilder`). */
+  protected readonly locksPath: boolean = false;
+
   override allowsAbsoluteUrl(url: string): boolean {
-    return isWithin(url, this.DEFAULTS.baseUrl, false);
+    return isWithin(url, this.DEFAULTS.baseUrl, this.locksPath);
   }
 }
 
@@ -46,8 +49,6 @@ export class LockedEndpointBuilder<
 export class PathLockedEndpointBuilder<
   Routes extends object = NoRoutes,
   Defaults extends object = NoRoutes,
-> extends EndpointBuilder<Routes, Defaults> {
-  override allowsAbsoluteUrl(url: string): boolean {
-    return isWithin(url, this.DEFAULTS.baseUrl, true);
-  }
+> extends LockedEndpointBuilder<Routes, Defaults> {
+  protected override readonly locksPath: boolean = true;
 }
