@@ -207,7 +207,7 @@ function conflict(route: unknown, key: string, value: unknown): EndpointError {
  * that shares objects costs linear time. Deeper than MAX_NESTING_DEPTH (or a cycle) is
  * ERR_INVALID_OPTIONS, never a stack overflow.
  */
-export function dropUndefined(
+function dropUndefined(
   value: Record<string, unknown>,
   name: string,
   memo: Map<object, unknown> = new Map(),

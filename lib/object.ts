@@ -124,11 +124,3 @@ export function copyTree(
 export function cloneDeep<T>(value: T, name = ""): T {
   return copyTree(value, name, "clone") as T;
 }
-
-/**
- * A deep-frozen copy: every nested plain object and array is copied, then frozen. The caller's
- * objects are never frozen (that would be a side effect on what they passed).
- */
-export function freezeCopy<T>(value: T, name = ""): T {
-  return copyTree(value, name, "freeze") as T;
-}
