@@ -37,6 +37,13 @@ describe("1. dot segments never come from a value", () => {
     expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment));
   });
 
+  it("a dot segment of the route's own text is ERR_INVALID_URL", () => {
+    expect(errorOf(() => endpoint("GET /a/{x}/../b", { x: "y" }))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message: 'Invalid url "/a/{x}/../b": the path segment ".." would be resolved away by clients',
+    });
+  });
+
   it("escapes a baseUrl path no more: {/segs*} with '..' under /api/v3", () => {
     const api = endpoint.defaults({ baseUrl: "https://ghe.acme.test/api/v3" });
     expect(errorOf(() => api("GET /users{/segs*}", { segs: ["..", ".."] })).code).toBe(
