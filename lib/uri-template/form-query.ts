@@ -18,7 +18,9 @@ export function formQuery(entries: Iterable<readonly [string, unknown]>, first: 
   // Indexed for arrays (the endpoint's own call): no iterator object and no destructuring per entry.
   const list = Array.isArray(entries) ? (entries as ReadonlyArray<readonly [string, unknown]>) : [...entries];
   for (let i = 0; i < list.length; i++) {
-    const [name, value] = list[i]!;
+    const entry = list[i]!;
+    const name = entry[0];
+    const value = entry[1];
     if (typeof name !== "string") {
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
