@@ -4,11 +4,13 @@
 import { EndpointBuilder, EndpointError, callable } from "service-endpoint";
 
 // #region snippet
-/** Only paths below baseUrl: an absolute url would take the authorization header elsewhere. */
+/**
+ * Only paths below baseUrl: an absolute url (or another per-call baseUrl) would take the
+ * authorization header elsewhere. To allow the app's own absolute links instead, use the
+ * ready-made LockedEndpointBuilder (same origin) or PathLockedEndpointBuilder (same path prefix).
+ */
 class LockedEndpoint extends EndpointBuilder {
   allowsAbsoluteUrl() {
-    // To allow the app's own absolute links instead (the url always parses here):
-    // return new URL(url).origin === new URL(this.DEFAULTS.baseUrl).origin;
     return false;
   }
 }
