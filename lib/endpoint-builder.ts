@@ -297,10 +297,13 @@ export class EndpointBuilder<
   }
 
   /**
-   * Extension point: may an absolute url (after expansion) replace `baseUrl`? The default, as
-   * the specification says, is yes. An app that builds urls from untrusted input returns false,
-   * so its authorization header never travels to another host (`ERR_ABSOLUTE_URL`). The url it
-   * is given always parses with `new URL(url)`, so an override can check its origin.
+   * Extension point: may this url be the target? Asked for every absolute url (after expansion)
+   * and for every request whose `baseUrl` is not this builder's own (a per-call one, or one in
+   * the object handed to `parse()`). The default, as the specification says, is yes. An app that
+   * builds urls from untrusted input returns false, so its authorization header never travels
+   * to another host (`ERR_ABSOLUTE_URL`); only `true` allows. An absolute url given here always
+   * parses with `new URL(url)`; with a path `baseUrl` the url is origin-relative (`/api/x`).
+   * `LockedEndpointBuilder` and `PathLockedEndpointBuilder` are ready-made overrides.
    *
    * @example
    * class LockedEndpoint extends EndpointBuilder {
