@@ -2,8 +2,8 @@ import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { assertNoDotSegment } from "./compiled-url.js";
 import { EndpointError, codePointLabel, quote } from "./errors.js";
-import { JSON_CONTENT_TYPE } from "./media-type.js";
-import { cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
+import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
+import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { encodeUnreserved, isPctEncodedAt } from "./uri-template/encode.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
@@ -82,27 +82,6 @@ function lowerCaseMethod(method: string): string {
   return method.toLowerCase();
 }
 
-const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
-
-/** Is the request's content-type a form (`application/x-www-form-urlencoded`, any parameters)? */
-function isFormContentType(contentType: unknown): boolean {
-  if (typeof contentType !== "string") return false;
-  const semicolon = contentType.indexOf(";");
-  return (
-    (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() ===
-    FORM_CONTENT_TYPE
-  );
-}
-
-/** The brand of a built-in object, across realms. */
-function isUrlSearchParams(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Object.prototype.toString.call(value) === "[object URLSearchParams]"
-  );
-}
-
 // RFC 3986 §3.4: query = *( pchar / "/" / "?" ), pchar = unreserved / pct-encoded / sub-delims / ":"
 // / "@"; plus "[" and "]", which every client sends as they are (Rails-style `ids[]=1`). Never
 // "#", which would end the query, nor space, CR, LF or anything a client would re-encode.
@@ -178,7 +157,7 @@ function replaceLiteralQuery(
 export const TRUSTED_SERIALIZERS = new WeakSet<object>();
 
 /** A value from a DEFAULTS snapshot is frozen: the request options get their own copy. */
-function ownValue(value: unknown): unknown {
+function unfrozen(value: unknown): unknown {
   return isLibraryFrozen(value) ? cloneDeep(value) : value;
 }
 
@@ -268,7 +247,10 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
       // Spec §4 rule 7: data is the body as given, by reference.
       body = data;
       hasBody = true;
-    } else if (isFormContentType(headers["content-type"])) {
+    } else if (
+      typeof headers["content-type"] === "string" &&
+      essence(headers["content-type"]) === FORM_MEDIA_TYPE
+    ) {
       // A form: the leftover parameters, written by the builder's query serializer (one style for both).
       const leftover: [string, unknown][] = [];
       for (const key of parameterKeys) if (!variableNames.has(key)) leftover.push([key, parameters[key]]);
@@ -282,7 +264,7 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
       for (let i = 0; i < parameterKeys.length; i++) {
         const key = parameterKeys[i]!;
         if (variableNames.has(key)) continue;
-        setOwn(built, key, ownValue(parameters[key]));
+        setOwn(built, key, unfrozen(parameters[key]));
         hasBody = true;
       }
       if (hasBody) body = built;
@@ -290,7 +272,9 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
     if (hasBody && !hasOwn(headers, "content-type")) {
       if (!hasData || isPlainObject(body) || Array.isArray(body)) headers["content-type"] = JSON_CONTENT_TYPE;
       // So that clients other than fetch send the form as fetch does (fetch sets this one itself).
-      else if (isUrlSearchParams(body)) headers["content-type"] = FORM_CONTENT_TYPE + ";charset=UTF-8";
+      else if (typeof body === "object" && body !== null && brandOf(body) === "URLSearchParams") {
+        headers["content-type"] = FORM_CONTENT_TYPE;
+      }
     }
   } else {
     if (hasData) {

@@ -6,6 +6,17 @@ import type { MediaType, MediaTypeInput } from "./types.js";
 /** The content-type of a JSON body: `parse()` gives it to one it builds, the adapters to a hand-made one. */
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/** The media type of a form body (WHATWG URL, `application/x-www-form-urlencoded`). */
+export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+/** The content-type fetch gives a `URLSearchParams` body; the library and the adapters give the same. */
+export const FORM_CONTENT_TYPE = FORM_MEDIA_TYPE + ";charset=UTF-8";
+
+/** RFC 9110 §8.3.1: the media type without parameters, lowercase (`Application/JSON; q=1` → `application/json`). */
+export function essence(contentType: string): string {
+  const semicolon = contentType.indexOf(";");
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+}
+
 const PREVIEW_SUFFIX = "-preview";
 
 /** Cuts one trailing `-preview`: `"squirrel-girl-preview"` and `"squirrel-girl"` name the same preview. */

@@ -24,6 +24,20 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
+ * A plain object of any realm (an iframe's, a vm context's): its prototype is null or an
+ * `Object.prototype`, which itself has a null prototype. Never an array or a class instance.
+ */
+export function isPlainObjectOfAnyRealm(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** The brand of a built-in object (`"URLSearchParams"`); works across realms, where `instanceof` does not. */
+export function brandOf(value: object): string {
+  return Object.prototype.toString.call(value).slice(8, -1);
+}
+
+/**
  * Sets an own enumerable property. `target[key] = value` would call the `__proto__` setter
  * inherited from Object.prototype and change the prototype instead (prototype pollution).
  */

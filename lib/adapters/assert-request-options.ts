@@ -1,6 +1,6 @@
 import { EndpointError, codePointLabel, quote } from "../errors.js";
 import { isToken } from "../headers.js";
-import { hasOwn } from "../object.js";
+import { own } from "../object.js";
 import type { RequestOptions } from "../types.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
 import { describeSafely, readSafely } from "./read-safely.js";
@@ -23,11 +23,6 @@ export interface CheckedRequestOptions {
   body: unknown;
   /** The caller's `request` object, by reference; `undefined` when there is none. */
   request: Record<string, unknown> | undefined;
-}
-
-/** An own property only: an `Object.prototype.body` set by other code is not a body. */
-function ownValue(object: object, key: string): unknown {
-  return hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
@@ -132,12 +127,13 @@ export function readRequestOptions(
   const { method, url, headers, body, request } = readSafely(
     "ERR_INVALID_OPTIONS",
     `${adapter}: the request options cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
+    // Own properties only: an `Object.prototype.body` set by other code is not a body.
     () => ({
-      method: ownValue(value, "method"),
-      url: ownValue(value, "url"),
-      headers: ownValue(value, "headers"),
-      body: ownValue(value, "body"),
-      request: ownValue(value, "request"),
+      method: own(value, "method"),
+      url: own(value, "url"),
+      headers: own(value, "headers"),
+      body: own(value, "body"),
+      request: own(value, "request"),
     }),
   );
   if (typeof method !== "string")
@@ -173,14 +169,4 @@ export function readRequestOptions(
     body,
     request: request as Record<string, unknown> | undefined,
   };
-}
-
-/**
- * The adapters take request options from JavaScript callers too: anything that `endpoint()` could
- * not have built is refused with an `EndpointError` (see `readRequestOptions()`, which this runs
- * with origin-relative urls allowed) rather than failing inside with a `TypeError` or sending
- * something else than what the options say.
- */
-export function assertRequestOptions(adapter: string, value: unknown): asserts value is RequestOptions {
-  readRequestOptions(adapter, value, "absolute-or-path");
 }

@@ -1,6 +1,6 @@
 import { EndpointError, quote } from "../errors.js";
 import { isToken, normalizeHeaderValue } from "../headers.js";
-import { hasOwn, setOwn } from "../object.js";
+import { hasOwn, isPlainObjectOfAnyRealm, setOwn } from "../object.js";
 import type { Headers } from "../types.js";
 import { describeSafely, readSafely } from "./read-safely.js";
 
@@ -22,14 +22,6 @@ export const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set([
   "upgrade",
 ]);
 
-/** A plain object of any realm: `{}`, `Object.create(null)`, `JSON.parse` — not an array, not a `Headers` instance. */
-function isPlainRecord(value: object): boolean {
-  if (Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  // `Object.prototype` of any realm has a null prototype itself.
-  return proto === null || Object.getPrototypeOf(proto) === null;
-}
-
 /**
  * The headers an adapter sends: lowercase names, string values, without `CLIENT_COMPUTED_HEADERS`.
  * Hand-made options are checked as `endpoint()` checks headers (lib/headers.ts): every name an
@@ -49,7 +41,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
     "ERR_INVALID_OPTIONS",
     `${adapter}: the headers cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
     () => {
-      if (typeof headers !== "object" || headers === null || !isPlainRecord(headers)) {
+      if (typeof headers !== "object" || headers === null || !isPlainObjectOfAnyRealm(headers)) {
         throw new EndpointError(
           "ERR_INVALID_OPTIONS",
           `${adapter}: "headers" must be a plain object of header names to values, got ${describeSafely(headers)}`,

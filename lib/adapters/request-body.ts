@@ -1,4 +1,6 @@
 import { EndpointError } from "../errors.js";
+import { essence } from "../media-type.js";
+import { brandOf, isPlainObjectOfAnyRealm } from "../object.js";
 import { describeSafely as describe, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
@@ -25,11 +27,6 @@ export function sendsEmptyBody(method: string): boolean {
   return EMPTY_BODY_METHODS.has(method);
 }
 
-/** The media type without parameters, lowercase: `application/json; charset=utf-8` → `application/json`. */
-function essence(contentType: string): string {
-  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
-}
-
 /**
  * A media type whose subtype names JSON: `application/json`, every `+json` structured syntax
  * suffix (RFC 6839 §3.1: `application/vnd.api+json`, `application/merge-patch+json`) and vendor
@@ -44,18 +41,6 @@ export function isJsonMediaType(contentType: string): boolean {
   const type = essence(contentType);
   const slash = type.indexOf("/");
   return slash > 0 && type.includes("json", slash + 1);
-}
-
-/** The brand of a built-in object; works across realms (iframes, vm contexts), where `instanceof` does not. */
-function tagOf(value: object): string {
-  return Object.prototype.toString.call(value).slice(8, -1);
-}
-
-function isPlainObjectOrArray(value: object): boolean {
-  if (Array.isArray(value)) return true;
-  const proto: unknown = Object.getPrototypeOf(value);
-  // `Object.prototype` of any realm has a null prototype itself.
-  return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 function serialiseJson(adapter: string, body: unknown): string {
@@ -105,7 +90,7 @@ export function classifyBody(
     const { tag, plain } = readSafely(
       "ERR_UNSUPPORTED_BODY",
       `${adapter}: the body cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
-      () => ({ tag: tagOf(body), plain: isPlainObjectOrArray(body) }),
+      () => ({ tag: brandOf(body), plain: Array.isArray(body) || isPlainObjectOfAnyRealm(body) }),
     );
     if (tag === "ArrayBuffer" || ArrayBuffer.isView(body)) {
       return { kind: "bytes", value: body as ArrayBuffer | ArrayBufferView };

@@ -1,8 +1,8 @@
 import { EndpointError, describe } from "../errors.js";
 import type { RequestOptions } from "../types.js";
-import { assertRequestOptions } from "./assert-request-options.js";
-import { outgoingHeaders } from "./outgoing-headers.js";
-import { JSON_CONTENT_TYPE } from "../media-type.js";
+import { readRequestOptions } from "./assert-request-options.js";
+import { contentTypeOf } from "./outgoing-headers.js";
+import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
 import { classifyBody, sendsEmptyBody } from "./request-body.js";
 
 /**
@@ -29,9 +29,6 @@ export interface SendableRequest {
    */
   body: Uint8Array | undefined;
 }
-
-/** The content-type fetch gives a `URLSearchParams` body (https://fetch.spec.whatwg.org/#concept-bodyinit-extract). */
-const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 
 function unsupported(reason: string): never {
   throw new EndpointError("ERR_UNSUPPORTED_BODY", `toBody: ${reason}`);
@@ -127,10 +124,14 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
  * await request(url, { method, headers, body }); // undici; node:http, axios, got: docs/adapters.md
  */
 export async function toBody(requestOptions: RequestOptions): Promise<SendableRequest> {
-  assertRequestOptions("toBody", requestOptions);
-  const method = requestOptions.method.toUpperCase();
-  const headers = outgoingHeaders("toBody", requestOptions.headers);
-  const body = classifyBody("toBody", method, requestOptions.body, headers["content-type"]);
+  // Read once and checked as toFetch() reads them; the caller's object is not read again.
+  const {
+    method,
+    url,
+    headers,
+    body: given,
+  } = readRequestOptions("toBody", requestOptions, "absolute-or-path");
+  const body = classifyBody("toBody", method, given, contentTypeOf(headers));
 
   let bytes: Uint8Array | undefined;
   switch (body.kind) {
@@ -148,13 +149,13 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
       bytes = copyBytes(body.value);
       break;
     case "blob":
-      if (headers["content-type"] === undefined && body.value.type !== "") {
+      if (contentTypeOf(headers) === undefined && body.value.type !== "") {
         headers["content-type"] = body.value.type;
       }
       bytes = new Uint8Array(await body.value.arrayBuffer());
       break;
     case "url-search-params":
-      headers["content-type"] ??= FORM_CONTENT_TYPE;
+      if (contentTypeOf(headers) === undefined) headers["content-type"] = FORM_CONTENT_TYPE;
       bytes = new TextEncoder().encode(body.value.toString());
       break;
     case "form-data": {
@@ -168,5 +169,5 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
       break;
   }
   if (bytes !== undefined) headers["content-length"] = String(bytes.byteLength);
-  return { method, url: requestOptions.url, headers, body: bytes };
+  return { method, url, headers, body: bytes };
 }

@@ -1,7 +1,7 @@
 import { EndpointError } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
-import { JSON_CONTENT_TYPE } from "../media-type.js";
+import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
 import { describeSafely as describe, readSafely } from "./read-safely.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { classifyBody, sendsEmptyBody } from "./request-body.js";
@@ -24,9 +24,6 @@ export interface ToCurlOptions {
    */
   multiline?: boolean | undefined;
 }
-
-/** The content-type fetch gives a `URLSearchParams` body; curl sends the same. */
-const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 
 /** How the error message names each kind of body that cannot be a command-line argument. */
 const UNWRITABLE_BODIES = { blob: "Blob", "form-data": "FormData", stream: "ReadableStream" } as const;
