@@ -2,13 +2,19 @@ import { buildRequest } from "./build-request.js";
 import type { RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { EndpointError, quote } from "./errors.js";
-import { mergeHeaders, normalizeHeaders } from "./headers.js";
+import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { validateRequestMeta } from "./normalize.js";
-import { hasOwn, isPlainObject } from "./object.js";
+import { hasOwn, isPlainObject, own } from "./object.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import { validateMethod } from "./route.js";
-import type { ParseInput, RequestOptions } from "./types.js";
+import type { Headers, HeadersInput, ParseInput, RequestOptions } from "./types.js";
+
+/** Drops the `null` values (header removals) of headers `normalizeHeaders()` just made. */
+function withoutNulls(headers: HeadersInput): Headers {
+  for (const name in headers) if (headers[name] === null) delete headers[name];
+  return headers as Headers;
+}
 
 /** `ERR_MISSING_URL` / `ERR_INVALID_URL` for a merged url that is not a non-empty string. */
 export function checkUrl(url: unknown): string {
@@ -37,27 +43,32 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
       `Invalid options for parse(): ${quote(input)}; expected a plain object`,
     );
   }
-  const given = (key: string): unknown => (hasOwn(input, key) ? input[key] : undefined);
-  const method = given("method") === undefined ? "GET" : validateMethod(given("method"));
-  const headers = given("headers") === undefined ? undefined : normalizeHeaders(given("headers"));
-  const mediaType = given("mediaType") === undefined ? {} : normalizeMediaType(given("mediaType"));
-  const request = given("request") === undefined ? undefined : validateRequestMeta(given("request"));
+  // Each option read once, own properties only, checked in this order.
+  const givenMethod = own(input, "method");
+  const method = givenMethod === undefined ? "GET" : validateMethod(givenMethod);
+  const givenHeaders = own(input, "headers");
+  // A new object of this call's own; `null` removes a header here too.
+  const headers = givenHeaders === undefined ? {} : withoutNulls(normalizeHeaders(givenHeaders));
+  const givenMediaType = own(input, "mediaType");
+  const mediaType = givenMediaType === undefined ? {} : normalizeMediaType(givenMediaType);
+  const givenRequest = own(input, "request");
+  const request = givenRequest === undefined ? undefined : validateRequestMeta(givenRequest);
+  const data = own(input, "data");
   const parameterKeys: string[] = [];
   for (const key in input) if (hasOwn(input, key) && !RESERVED_KEYS.has(key)) parameterKeys.push(key);
-  const compiled = compileUrl(checkUrl(given("url")));
+  const compiled = compileUrl(checkUrl(own(input, "url")));
   return buildRequest(
     {
       method,
       compiled,
-      baseUrl: given("baseUrl"),
-      // `null` removes a header here too; every object is this call's own.
-      headers: mergeHeaders(undefined, headers ?? {}),
+      baseUrl: own(input, "baseUrl"),
+      headers,
       format: mediaType.format ?? "",
       previews: mediaType.previews ?? [],
       parameters: input,
       parameterKeys,
-      hasData: given("data") !== undefined,
-      data: given("data"),
+      hasData: data !== undefined,
+      data,
       request,
     },
     policy,
