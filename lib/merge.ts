@@ -51,7 +51,14 @@ export function mergeLevels(
           isPlainObject(current) && isPlainObject(value) ? mergeValue(cloneDeep(current), value) : value;
         break;
       default:
-        setOwn(merged, key, mergeValue(current, value, (memo ??= new Map())));
+        // The memo only where two plain objects merge: most parameters are replaced outright.
+        setOwn(
+          merged,
+          key,
+          isPlainObject(value) && isPlainObject(current)
+            ? mergeValue(current, value, (memo ??= new Map()))
+            : value,
+        );
     }
   }
   return merged;
