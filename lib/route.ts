@@ -88,7 +88,7 @@ function splitRoute(route: string): ParsedRoute {
   }
   // The standard spelling as the one string constant: later comparisons (`=== "GET"`) are then a
   // pointer check instead of a character compare of a fresh slice.
-  return { method: STANDARD_METHODS.has(method) ? canonicalMethod(method) : method, url };
+  return { method: canonicalMethod(method), url };
 }
 
 function canonicalMethod(method: string): string {
