@@ -38,9 +38,9 @@ export interface MergedRequest {
   readonly headers: Headers;
   readonly format: string;
   readonly previews: readonly string[];
-  /** Where the parameters' values are, and their keys in merged order. */
-  readonly parameters: Readonly<Record<string, unknown>>;
-  readonly parameterKeys: readonly string[];
+  /** The parameters in merged order: their keys, and the value of each. */
+  readonly keys: readonly string[];
+  readonly values: readonly unknown[];
   readonly hasData: boolean;
   readonly data: unknown;
   readonly request: RequestMeta | undefined;
@@ -166,41 +166,41 @@ function unfrozen(value: unknown): unknown {
  * `parse()`. Nothing it is given is changed.
  */
 export function buildRequest(merged: MergedRequest, policy: RequestPolicy): RequestOptions {
-  const { compiled, parameters, parameterKeys, method } = merged;
+  const { compiled, keys, values, method } = merged;
 
-  // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body.
-  let variables = parameters;
-  if (compiled.namesReservedKey) {
-    // A variable named like a reserved key (`{url}`) reads only parameters, never the option.
-    const own: Record<string, unknown> = {};
-    for (const key of parameterKeys) setOwn(own, key, parameters[key]);
-    variables = own;
+  // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body. Each
+  // value is read once, into the slot of its variable (only parameters: a variable named like a
+  // reserved option, `{url}`, never reads the option).
+  const slots: unknown[] = [];
+  const slotOf = compiled.slotOf;
+  const names = compiled.template.variableNames;
+  for (let i = 0; i < names.length; i++) slots.push(undefined);
+  let leftover: [string, unknown][] | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const slot = slotOf.get(keys[i]!);
+    if (slot !== undefined) slots[slot] = values[i];
+    else (leftover ??= []).push([keys[i]!, values[i]]);
   }
-  const required = compiled.requiredNames;
-  for (let i = 0; i < required.length; i++) {
-    const name = required[i]!;
-    // The parameters are plain objects: only a name Object.prototype has needs the own check.
-    const value = compiled.requiredNamesAreOwnOnly || hasOwn(variables, name) ? variables[name] : undefined;
-    if (isUndefinedValue(value)) {
+  for (const slot of compiled.requiredSlots) {
+    if (isUndefinedValue(slots[slot])) {
+      const name = names[slot]!;
       throw new EndpointError(
         "ERR_MISSING_PARAMETER",
         `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
       );
     }
   }
-  const wholeSegment = compiled.wholeSegmentNames;
-  for (let i = 0; i < wholeSegment.length; i++) {
-    const name = wholeSegment[i]!;
-    const value = variables[name];
+  for (const slot of compiled.wholeSegmentSlots) {
+    const value = slots[slot];
     if (value === "" || (Array.isArray(value) && value.length === 1 && value[0] === "")) {
       throw new EndpointError(
         "ERR_MISSING_PARAMETER",
-        `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+        `Missing parameter ${quote(names[slot]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
       );
     }
   }
-  const expanded = compiled.template.expand(variables);
-  assertNoDotSegment(compiled, expanded, variables);
+  const expanded = compiled.expand(slots);
+  assertNoDotSegment(compiled, expanded, slots);
 
   const ownBaseUrl = policy.DEFAULTS.baseUrl;
   let fullUrl: string;
@@ -231,7 +231,6 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
     );
   }
 
-  const variableNames = compiled.variableNames;
   // Frozen headers are a snapshot's: copy those (a spread of a frozen object is V8's fast clone);
   // every other headers object was made for this call.
   const headers: Headers = Object.isFrozen(merged.headers) ? { ...merged.headers } : merged.headers;
@@ -247,27 +246,20 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
       // Spec §4 rule 7: data is the body as given, by reference.
       body = data;
       hasBody = true;
-    } else if (
-      typeof headers["content-type"] === "string" &&
-      essence(headers["content-type"]) === FORM_MEDIA_TYPE
-    ) {
-      // A form: the leftover parameters, written by the builder's query serializer (one style for both).
-      const leftover: [string, unknown][] = [];
-      for (const key of parameterKeys) if (!variableNames.has(key)) leftover.push([key, parameters[key]]);
-      if (leftover.length > 0) {
+    } else if (leftover !== undefined) {
+      hasBody = true;
+      if (
+        typeof headers["content-type"] === "string" &&
+        essence(headers["content-type"]) === FORM_MEDIA_TYPE
+      ) {
+        // A form: the leftover parameters, written by the builder's query serializer (one style for both).
         body = serialize(leftover);
-        hasBody = true;
+      } else {
+        // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
+        const built: Record<string, unknown> = {};
+        for (const [key, value] of leftover) setOwn(built, key, unfrozen(value));
+        body = built;
       }
-    } else {
-      // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
-      const built: Record<string, unknown> = {};
-      for (let i = 0; i < parameterKeys.length; i++) {
-        const key = parameterKeys[i]!;
-        if (variableNames.has(key)) continue;
-        setOwn(built, key, unfrozen(parameters[key]));
-        hasBody = true;
-      }
-      if (hasBody) body = built;
     }
     if (hasBody && !hasOwn(headers, "content-type")) {
       if (!hasData || isPlainObject(body) || Array.isArray(body)) headers["content-type"] = JSON_CONTENT_TYPE;
@@ -284,12 +276,7 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
       );
     }
     // Spec §2.2 rule 2: the remaining parameters become the query string.
-    let leftover: [string, unknown][] = [];
-    for (let i = 0; i < parameterKeys.length; i++) {
-      const key = parameterKeys[i]!;
-      if (!variableNames.has(key)) leftover.push([key, parameters[key]]);
-    }
-    if (leftover.length > 0) {
+    if (leftover !== undefined) {
       if (compiled.literalQueryNames.size > 0) {
         [fullUrl, leftover] = replaceLiteralQuery(fullUrl, leftover, compiled, serialize);
       }

@@ -1,10 +1,9 @@
 import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
-import { own } from "./object.js";
-import { RESERVED_KEYS } from "./reserved-keys.js";
+import { setOwn } from "./object.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved } from "./uri-template/encode.js";
-import { compileTemplate } from "./uri-template/compile.js";
+import { compileTemplate, slotExpander } from "./uri-template/compile.js";
 import { parseTemplate } from "./uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "./uri-template/index.js";
 import { authorityEnd, findDotSegment, isAbsoluteUrl, isValidAbsoluteUrl } from "./url.js";
@@ -15,16 +14,14 @@ export interface CompiledUrl {
   readonly url: string;
   /** The url with `:name` turned into `{name}`, compiled: the same object `parseTemplate` caches. */
   readonly template: UriTemplate;
-  /** The path placeholders that must have a value (CONTRACT.md, "parse()"). */
-  readonly requiredNames: readonly string[];
+  /** The expansion from slots: `values[i]` is the value of `template.variableNames[i]`. */
+  readonly expand: (values: readonly unknown[]) => string;
+  /** The slot of each variable name: a Map, so hostile templates cost linear time. */
+  readonly slotOf: ReadonlyMap<string, number>;
+  /** The slots of the path placeholders that must have a value (CONTRACT.md, "parse()"). */
+  readonly requiredSlots: readonly number[];
   /** Of those, the ones that are a whole path segment: `""` would leave the segment empty. */
-  readonly wholeSegmentNames: readonly string[];
-  /** No required name is a property of Object.prototype: a plain read of one can only find an own value. */
-  readonly requiredNamesAreOwnOnly: boolean;
-  /** Every variable name of the template: a Set, so hostile templates cost linear time. */
-  readonly variableNames: ReadonlySet<string>;
-  /** A variable is named like a reserved option key (`{url}`): such a key is never a parameter. */
-  readonly namesReservedKey: boolean;
+  readonly wholeSegmentSlots: readonly number[];
   /**
    * An expansion may hold "?" or "#": a literal has one, or an operator that keeps reserved
    * characters or writes a query (`+ # ? &`). Otherwise every other operator pct-encodes them
@@ -34,11 +31,11 @@ export interface CompiledUrl {
   /** The names in the literal query of the url (`/x?page=2` → `page`), as written (encoded). */
   readonly literalQueryNames: ReadonlySet<string>;
   /**
-   * The variables of expressions outside the query: when the literals of the path hold no "."
-   * or "%", only their values can make a "." or ".." segment. `undefined`: a literal of the path
-   * holds one, so every expansion is scanned.
+   * The slots of the variables of expressions outside the query: when the literals of the path
+   * hold no "." or "%", only their values can make a "." or ".." segment. `undefined`: a literal
+   * of the path holds one, so every expansion is scanned.
    */
-  readonly pathVariableNames: readonly string[] | undefined;
+  readonly pathSlots: readonly number[] | undefined;
   /** Where a "." or ".." segment could start: after the literal `scheme://authority` of an absolute template. */
   readonly pathStart: number;
   /** The template starts with "/": every expansion is a path. */
@@ -68,20 +65,18 @@ export function compileUrl(url: string): CompiledUrl {
   if (!again) seen.set(url, true);
   // The second time, through parseTemplate's cache: one compiled copy of a template, shared.
   const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
-  const variableNames = new Set(template.variableNames);
+  const slotOf = new Map(template.variableNames.map((name, slot) => [name, slot]));
+  const slots = (names: string[]): number[] => names.map((name) => slotOf.get(name)!);
   const { required, wholeSegment } = requiredNames(template);
   const literal = leadingLiteral(template);
   const isValidAbsolute = hasValidAbsolutePrefix(literal);
-  let namesReservedKey = false;
-  for (const name of variableNames) if (RESERVED_KEYS.has(name)) namesReservedKey = true;
   const compiled: CompiledUrl = {
     url,
     template,
-    requiredNames: required,
-    wholeSegmentNames: wholeSegment,
-    requiredNamesAreOwnOnly: required.every((name) => !(name in Object.prototype)),
-    variableNames,
-    namesReservedKey,
+    expand: slotExpander(template),
+    slotOf,
+    requiredSlots: slots(required),
+    wholeSegmentSlots: slots(wholeSegment),
     mayHaveQueryOrFragment: template.parts.some((part) =>
       typeof part === "string"
         ? part.includes("?") || part.includes("#")
@@ -90,9 +85,9 @@ export function compileUrl(url: string): CompiledUrl {
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
     isValidAbsolute,
-    pathVariableNames: pathLiteralsHoldDot(template, isValidAbsolute ? authorityEnd(literal) : 0)
+    pathSlots: pathLiteralsHoldDot(template, isValidAbsolute ? authorityEnd(literal) : 0)
       ? undefined
-      : pathVariableNames(template),
+      : slots(pathVariableNames(template)),
     pathStart: isValidAbsolute ? authorityEnd(literal) : 0,
   };
   return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
@@ -249,15 +244,14 @@ function leadingLiteral(template: UriTemplate): string {
 export function assertNoDotSegment(
   compiled: CompiledUrl,
   expanded: string,
-  parameters: Readonly<Record<string, unknown>>,
+  values: readonly unknown[],
 ): void {
   // Most values hold no "." and no "%": then no segment can be a dot segment, and the url
   // (a string built piece by piece) need not be flattened and scanned.
-  const names = compiled.pathVariableNames;
-  if (names !== undefined) {
+  const pathSlots = compiled.pathSlots;
+  if (pathSlots !== undefined) {
     let suspect = false;
-    // A plain read: an inherited value can only make a needless scan, and the scan reads the url.
-    for (let i = 0; i < names.length && !suspect; i++) suspect = mayHoldDot(parameters[names[i]!]);
+    for (let i = 0; i < pathSlots.length && !suspect; i++) suspect = mayHoldDot(values[pathSlots[i]!]);
     if (!suspect) return;
   }
   let start = compiled.pathStart;
@@ -266,6 +260,8 @@ export function assertNoDotSegment(
   const found = findDotSegment(expanded, start);
   if (found === undefined) return;
   const segment = quote(expanded.slice(found[0], found[1]));
+  const parameters: Record<string, unknown> = {};
+  compiled.template.variableNames.forEach((name, slot) => setOwn(parameters, name, values[slot]));
   // The error path only: expand the parts one by one to find whose output the segment overlaps.
   let offset = 0;
   for (const part of compiled.template.parts) {
@@ -275,7 +271,8 @@ export function assertNoDotSegment(
         : parseTemplate(expressionText(part)).expand(parameters);
     const end = offset + text.length;
     if (typeof part !== "string" && end > found[0] && offset < found[1]) {
-      const name = part.variables.find((variable) => own(parameters, variable.name) != null)?.name ?? "";
+      const name =
+        part.variables.find((variable) => values[compiled.slotOf.get(variable.name)!] != null)?.name ?? "";
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
         `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the path segment ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,

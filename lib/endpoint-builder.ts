@@ -35,8 +35,13 @@ import { formQuery } from "./uri-template/index.js";
 
 /** What every call of a snapshot needs and the snapshot alone decides, worked out once. */
 interface SnapshotPlan {
-  /** The default parameters' keys (none reserved), in order. */
+  /** The default parameters' keys (none reserved), in order, and their values. */
   readonly parameterKeys: readonly string[];
+  readonly parameterValues: readonly unknown[];
+  /** The index of each of `parameterKeys`. */
+  readonly indexOf: ReadonlyMap<string, number>;
+  /** A key starts with a digit: it may be integer-like, which objects order first (ECMA-262 §10.1.11.1). */
+  readonly digitKey: boolean;
 }
 /**
  * The DEFAULTS snapshots the library made, with their plans: a WeakMap, not a module variable
@@ -68,7 +73,12 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
     if (!RESERVED_KEYS.has(key)) parameterKeys.push(key);
   }
   const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
-  plans.set(frozen, { parameterKeys });
+  plans.set(frozen, {
+    parameterKeys,
+    parameterValues: parameterKeys.map((key) => merged[key]),
+    indexOf: new Map(parameterKeys.map((key, index) => [key, index])),
+    digitKey: parameterKeys.some(startsWithDigit),
+  });
   return frozen;
 }
 
@@ -249,19 +259,42 @@ export class EndpointBuilder<
       request =
         request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
     }
-    let { parameters, parameterKeys } = call;
-    const defaultKeys = plans.get(defaults)!.parameterKeys;
-    if (defaultKeys.length > 0) {
+    let keys = call.parameterKeys;
+    let values = call.parameterValues;
+    const plan = plans.get(defaults)!;
+    const defaultKeys = plan.parameterKeys;
+    if (defaultKeys.length > 0 && !plan.digitKey && !keys.some(startsWithDigit)) {
+      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md);
+      // no key is integer-like, so that is the order of the merged object too.
+      const callKeys = keys;
+      const callValues = values;
+      keys = defaultKeys.slice();
+      values = plan.parameterValues.slice();
+      for (let i = 0; i < callKeys.length; i++) {
+        const index = plan.indexOf.get(callKeys[i]!);
+        if (index === undefined) {
+          keys.push(callKeys[i]!);
+          values.push(callValues[i]);
+        } else {
+          values[index] = mergeValue(values[index], callValues[i]);
+        }
+      }
+    } else if (defaultKeys.length > 0) {
       // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md),
       // in the order the merged object itself has, as merge() gives it (integer-like keys first).
       const merged: Record<string, unknown> = {};
       for (const key of defaultKeys) setOwn(merged, key, (defaults as Record<string, unknown>)[key]);
-      for (const key of parameterKeys) {
-        setOwn(merged, key, hasOwn(merged, key) ? mergeValue(merged[key], parameters[key]) : parameters[key]);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        setOwn(merged, key, hasOwn(merged, key) ? mergeValue(merged[key], values[i]) : values[i]);
       }
-      parameters = merged;
-      parameterKeys = [];
-      for (const key in merged) if (hasOwn(merged, key)) parameterKeys.push(key);
+      keys = [];
+      values = [];
+      for (const key in merged) {
+        if (!hasOwn(merged, key)) continue;
+        keys.push(key);
+        values.push(merged[key]);
+      }
     }
     return buildRequest(
       {
@@ -271,8 +304,8 @@ export class EndpointBuilder<
         headers,
         format: mediaType.format,
         previews: mediaType.previews,
-        parameters,
-        parameterKeys,
+        keys,
+        values,
         hasData: call.hasData || hasOwn(defaults, "data"),
         data: call.hasData ? call.data : hasOwn(defaults, "data") ? defaults.data : undefined,
         request,
@@ -318,3 +351,9 @@ export class EndpointBuilder<
 
 // The default serializer writes RFC 6570 form-style queries: url-safe by construction.
 TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);
+
+/** Could `key` be integer-like ("0", "42")? Those come first in an object's key order. */
+function startsWithDigit(key: string): boolean {
+  const code = key.charCodeAt(0);
+  return code >= 0x30 && code <= 0x39;
+}

@@ -24,6 +24,8 @@ export interface Level {
   hasData: boolean;
   parameters: Readonly<Record<string, unknown>>;
   parameterKeys: string[];
+  /** The value of each of `parameterKeys`, read once (a copy where `parameters` is one). */
+  parameterValues: unknown[];
   /** Every key given (reserved and parameters, not `undefined`), in order, route's method and url first. */
   keys: string[];
 }
@@ -78,6 +80,7 @@ export function readLevel(route: unknown, options: unknown, keepOrder = false): 
     hasData: false,
     parameters: source,
     parameterKeys: [],
+    parameterValues: [],
     keys,
   };
   let copied: Record<string, unknown> | undefined;
@@ -145,9 +148,12 @@ export function readLevel(route: unknown, options: unknown, keepOrder = false): 
             for (const earlier of level.parameterKeys) setOwn(copied, earlier, source[earlier]);
             level.parameters = copied;
           }
-          setOwn(copied, key, dropUndefined(value, key, (memo ??= new Map())));
-        } else if (copied !== undefined) {
-          setOwn(copied, key, value);
+          const copy = dropUndefined(value, key, (memo ??= new Map()));
+          setOwn(copied, key, copy);
+          level.parameterValues.push(copy);
+        } else {
+          if (copied !== undefined) setOwn(copied, key, value);
+          level.parameterValues.push(value);
         }
     }
   }

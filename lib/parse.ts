@@ -54,8 +54,13 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
   const givenRequest = own(input, "request");
   const request = givenRequest === undefined ? undefined : validateRequestMeta(givenRequest);
   const data = own(input, "data");
-  const parameterKeys: string[] = [];
-  for (const key in input) if (hasOwn(input, key) && !RESERVED_KEYS.has(key)) parameterKeys.push(key);
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const key in input) {
+    if (!hasOwn(input, key) || RESERVED_KEYS.has(key)) continue;
+    keys.push(key);
+    values.push(input[key]);
+  }
   const compiled = compileUrl(checkUrl(own(input, "url")));
   return buildRequest(
     {
@@ -65,8 +70,8 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
       headers,
       format: mediaType.format ?? "",
       previews: mediaType.previews ?? [],
-      parameters: input,
-      parameterKeys,
+      keys,
+      values,
       hasData: data !== undefined,
       data,
       request,
