@@ -6,6 +6,7 @@ import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "
 import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { encodeUnreserved, isPctEncodedAt } from "./uri-template/encode.js";
+import { formQuery } from "./uri-template/form-query.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
 import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
 
@@ -38,9 +39,12 @@ export interface MergedRequest {
   readonly headers: Headers;
   readonly format: string;
   readonly previews: readonly string[];
-  /** The parameters in merged order: their keys, and the value of each. */
-  readonly keys: readonly string[];
-  readonly values: readonly unknown[];
+  /**
+   * The parameters: the value of each template variable by slot (`undefined` when none), owned
+   * by this call, and the others in merged order (`undefined` when none), for the query or body.
+   */
+  readonly slots: unknown[];
+  readonly leftover: [string, unknown][] | undefined;
   readonly hasData: boolean;
   readonly data: unknown;
   readonly request: RequestMeta | undefined;
@@ -151,10 +155,17 @@ function replaceLiteralQuery(
 }
 
 /**
- * Serializers whose output is url-safe by construction (the library's own): their result is not
- * scanned again. Any other `serializeQuery()` is an override, and what it returns is checked.
+ * The library's own serializer, `EndpointBuilder.prototype.serializeQuery`: the RFC 6570 form
+ * query, url-safe by construction, so it is called directly (no context object) and its result
+ * is not scanned again. Any other `serializeQuery()` is an override, and what it returns is checked.
  */
 export const TRUSTED_SERIALIZERS = new WeakSet<object>();
+
+/** The query (or form body) of `entries`, written by the policy's serializer. */
+function serialize(entries: QueryParameters, policy: RequestPolicy, method: string, url: string): string {
+  if (TRUSTED_SERIALIZERS.has(policy.serializeQuery)) return formQuery(entries, "");
+  return checkedQuery(policy.serializeQuery(entries, { method, url }), "serializeQuery()");
+}
 
 /** A value from a DEFAULTS snapshot is frozen: the request options get their own copy. */
 function unfrozen(value: unknown): unknown {
@@ -166,21 +177,12 @@ function unfrozen(value: unknown): unknown {
  * `parse()`. Nothing it is given is changed.
  */
 export function buildRequest(merged: MergedRequest, policy: RequestPolicy): RequestOptions {
-  const { compiled, keys, values, method } = merged;
-
-  // Spec §2.2 rule 1: parameters fill placeholders; the rest go to the query or the body. Each
-  // value is read once, into the slot of its variable (only parameters: a variable named like a
-  // reserved option, `{url}`, never reads the option).
-  const slots: unknown[] = [];
-  const slotOf = compiled.slotOf;
+  const { compiled, slots, method } = merged;
+  let leftover = merged.leftover;
   const names = compiled.template.variableNames;
-  for (let i = 0; i < names.length; i++) slots.push(undefined);
-  let leftover: [string, unknown][] | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const slot = slotOf.get(keys[i]!);
-    if (slot !== undefined) slots[slot] = values[i];
-    else (leftover ??= []).push([keys[i]!, values[i]]);
-  }
+
+  // Spec §2.2 rule 1: parameters fill placeholders (each read once, into its slot); the rest go
+  // to the query or the body.
   for (const slot of compiled.requiredSlots) {
     if (isUndefinedValue(slots[slot])) {
       const name = names[slot]!;
@@ -234,10 +236,6 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
   // Frozen headers are a snapshot's: copy those (a spread of a frozen object is V8's fast clone);
   // every other headers object was made for this call.
   const headers: Headers = Object.isFrozen(merged.headers) ? { ...merged.headers } : merged.headers;
-  const serialize = (entries: QueryParameters): string => {
-    const query = policy.serializeQuery(entries, { method, url: compiled.url });
-    return TRUSTED_SERIALIZERS.has(policy.serializeQuery) ? query : checkedQuery(query, "serializeQuery()");
-  };
   let body: unknown;
   let hasBody = false;
   const { hasData, data } = merged;
@@ -253,7 +251,7 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
         essence(headers["content-type"]) === FORM_MEDIA_TYPE
       ) {
         // A form: the leftover parameters, written by the builder's query serializer (one style for both).
-        body = serialize(leftover);
+        body = serialize(leftover, policy, method, compiled.url);
       } else {
         // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
         const built: Record<string, unknown> = {};
@@ -278,9 +276,11 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
     // Spec §2.2 rule 2: the remaining parameters become the query string.
     if (leftover !== undefined) {
       if (compiled.literalQueryNames.size > 0) {
-        [fullUrl, leftover] = replaceLiteralQuery(fullUrl, leftover, compiled, serialize);
+        [fullUrl, leftover] = replaceLiteralQuery(fullUrl, leftover, compiled, (entries) =>
+          serialize(entries, policy, method, compiled.url),
+        );
       }
-      const query = leftover.length > 0 ? serialize(leftover) : "";
+      const query = leftover.length > 0 ? serialize(leftover, policy, method, compiled.url) : "";
       // baseUrl has neither "?" nor "#" (validateBaseUrl), so the template alone decides.
       if (compiled.mayHaveQueryOrFragment) fullUrl = appendQuery(fullUrl, query);
       else if (query !== "") fullUrl = fullUrl + "?" + query;
@@ -308,4 +308,24 @@ function isUndefinedValue(value: unknown): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * Parameters in merged order → the slots of `compiled`'s variables and the leftover pairs. Only
+ * parameters fill slots: a variable named like a reserved option (`{url}`) never reads the option.
+ */
+export function placeParameters(
+  compiled: CompiledUrl,
+  keys: readonly string[],
+  values: readonly unknown[],
+): Pick<MergedRequest, "slots" | "leftover"> {
+  const slots: unknown[] = [];
+  for (let i = 0; i < compiled.template.variableNames.length; i++) slots.push(undefined);
+  let leftover: [string, unknown][] | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const slot = compiled.slotOf.get(keys[i]!);
+    if (slot !== undefined) slots[slot] = values[i];
+    else (leftover ??= []).push([keys[i]!, values[i]]);
+  }
+  return { slots, leftover };
 }

@@ -14,6 +14,8 @@ export interface CompiledUrl {
   readonly url: string;
   /** The url with `:name` turned into `{name}`, compiled: the same object `parseTemplate` caches. */
   readonly template: UriTemplate;
+  /** Kept in the cache (a url's second use): worth a plan of its own for each route that names it. */
+  readonly cached: boolean;
   /** The expansion from slots: `values[i]` is the value of `template.variableNames[i]`. */
   readonly expand: (values: readonly unknown[]) => string;
   /** The slot of each variable name: a Map, so hostile templates cost linear time. */
@@ -73,6 +75,7 @@ export function compileUrl(url: string): CompiledUrl {
   const compiled: CompiledUrl = {
     url,
     template,
+    cached: again,
     expand: slotExpander(template),
     slotOf,
     requiredSlots: slots(required),

@@ -1,14 +1,27 @@
-import { TRUSTED_SERIALIZERS, buildRequest } from "./build-request.js";
+import { TRUSTED_SERIALIZERS, buildRequest, placeParameters } from "./build-request.js";
 import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
+import { BoundedCache, CACHE_SIZE } from "./bounded-cache.js";
 import { compileUrl } from "./compiled-url.js";
+import type { CompiledUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
 import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, readLevel } from "./normalize.js";
-import { cloneDeep, copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "./object.js";
+import {
+  cloneDeep,
+  copyTree,
+  freezeOwn,
+  hasOwn,
+  isLibraryFrozen,
+  isPlainObject,
+  own,
+  setOwn,
+} from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
+import { parseRoute } from "./route.js";
+import type { ParsedRoute } from "./route.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
@@ -38,11 +51,29 @@ interface SnapshotPlan {
   /** The default parameters' keys (none reserved), in order, and their values. */
   readonly parameterKeys: readonly string[];
   readonly parameterValues: readonly unknown[];
-  /** The index of each of `parameterKeys`. */
-  readonly indexOf: ReadonlyMap<string, number>;
-  /** A key starts with a digit: it may be integer-like, which objects order first (ECMA-262 §10.1.11.1). */
-  readonly digitKey: boolean;
+  /** The snapshot's own `url`, `request` and `data` (own properties only). */
+  readonly url: unknown;
+  readonly request: RequestMeta | undefined;
+  readonly hasData: boolean;
+  readonly data: unknown;
+  /** The plans of the routes called more than once over this snapshot, by route string. */
+  routes: BoundedCache<RoutePlan> | undefined;
 }
+
+/**
+ * What a route decides over a snapshot: its url compiled, and the snapshot's parameters split
+ * once into the slots of the url's variables and the leftover pairs (the query or the body).
+ */
+interface RoutePlan {
+  /** What parseRoute gives for the route string (`undefined` for an options object as route). */
+  readonly parsed: ParsedRoute | undefined;
+  readonly compiled: CompiledUrl;
+  readonly slots: readonly unknown[];
+  readonly leftover: readonly (readonly [string, unknown])[];
+  /** The index of each leftover key. */
+  readonly leftoverIndex: ReadonlyMap<string, number>;
+}
+
 /**
  * The DEFAULTS snapshots the library made, with their plans: a WeakMap, not a module variable
  * handed from `.defaults()` to the constructor. A constructor given a snapshot as its last layer
@@ -50,6 +81,17 @@ interface SnapshotPlan {
  * and that snapshot already holds every layer a subclass constructor puts under it.
  */
 const plans = new WeakMap<object, SnapshotPlan>();
+
+function routePlan(snap: SnapshotPlan, compiled: CompiledUrl, parsed: ParsedRoute | undefined): RoutePlan {
+  const { slots, leftover = [] } = placeParameters(compiled, snap.parameterKeys, snap.parameterValues);
+  return {
+    parsed,
+    compiled,
+    slots,
+    leftover,
+    leftoverIndex: new Map(leftover.map(([key], index) => [key, index])),
+  };
+}
 
 function snapshot(merged: Record<string, unknown>): EndpointDefaults {
   // `merged` is the merge's own new object: its values are copied and frozen key by key (so that
@@ -76,8 +118,11 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
   plans.set(frozen, {
     parameterKeys,
     parameterValues: parameterKeys.map((key) => merged[key]),
-    indexOf: new Map(parameterKeys.map((key, index) => [key, index])),
-    digitKey: parameterKeys.some(startsWithDigit),
+    url: own(merged, "url"),
+    request: own(merged, "request") as RequestMeta | undefined,
+    hasData: hasOwn(merged, "data"),
+    data: merged.data,
+    routes: undefined,
   });
   return frozen;
 }
@@ -246,55 +291,57 @@ export class EndpointBuilder<
   ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     // parse(merge(route, options)) in one pass: the call's options are read once and merged over
-    // the snapshot with the merge's own rules, without copying what the call does not change.
-    const call = readLevel(route, options);
+    // the route's plan with the merge's own rules, without copying what the call does not change.
     const defaults = this.DEFAULTS;
-    const compiled = compileUrl(checkUrl(call.url ?? (hasOwn(defaults, "url") ? defaults.url : undefined)));
+    const snap = plans.get(defaults)!;
+    let plan = typeof route === "string" ? snap.routes?.get(route) : undefined;
+    const call = readLevel(route, options, false, plan?.parsed);
+    if (plan === undefined) {
+      const parsed = typeof route === "string" ? parseRoute(route) : undefined;
+      plan = routePlan(snap, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
+      // On a url's second use, as its compiled form is cached: an inlined id makes a route used once.
+      if (parsed !== undefined && plan.compiled.cached) {
+        (snap.routes ??= new BoundedCache(CACHE_SIZE, CACHE_SIZE)).set(route as string, plan);
+      }
+    }
     let headers: Headers = defaults.headers;
     if (call.headers !== undefined) headers = mergeHeaders(headers, call.headers);
     let mediaType = defaults.mediaType as MediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
-    let request = hasOwn(defaults, "request") ? (defaults.request as RequestMeta) : undefined;
+    let request = snap.request;
     if (call.request !== undefined) {
       request =
         request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
     }
-    let keys = call.parameterKeys;
-    let values = call.parameterValues;
-    const plan = plans.get(defaults)!;
-    const defaultKeys = plan.parameterKeys;
-    if (defaultKeys.length > 0 && !plan.digitKey && !keys.some(startsWithDigit)) {
-      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md);
-      // no key is integer-like, so that is the order of the merged object too.
-      const callKeys = keys;
-      const callValues = values;
-      keys = defaultKeys.slice();
-      values = plan.parameterValues.slice();
-      for (let i = 0; i < callKeys.length; i++) {
-        const index = plan.indexOf.get(callKeys[i]!);
-        if (index === undefined) {
-          keys.push(callKeys[i]!);
-          values.push(callValues[i]);
-        } else {
-          values[index] = mergeValue(values[index], callValues[i]);
-        }
+
+    // The call's parameters over the plan's: into the slots of the url's variables, or over (or
+    // after) the leftover ones; where both give a plain object, merged as merge() merges them.
+    const { compiled } = plan;
+    const slots = plan.slots.slice();
+    let leftover = plan.leftover.length === 0 ? undefined : (plan.leftover.slice() as [string, unknown][]);
+    const keys = call.parameterKeys;
+    const values = call.parameterValues;
+    let indexKey = false;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const value = values[i];
+      const slot = compiled.slotOf.get(key);
+      if (slot !== undefined) {
+        slots[slot] = mergeParameter(slots[slot], value);
+        continue;
       }
-    } else if (defaultKeys.length > 0) {
-      // The snapshot's parameters first, in their order, then the call's new ones (CONTRACT.md),
-      // in the order the merged object itself has, as merge() gives it (integer-like keys first).
-      const merged: Record<string, unknown> = {};
-      for (const key of defaultKeys) setOwn(merged, key, (defaults as Record<string, unknown>)[key]);
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
-        setOwn(merged, key, hasOwn(merged, key) ? mergeValue(merged[key], values[i]) : values[i]);
-      }
-      keys = [];
-      values = [];
-      for (const key in merged) {
-        if (!hasOwn(merged, key)) continue;
-        keys.push(key);
-        values.push(merged[key]);
-      }
+      const index = plan.leftoverIndex.get(key);
+      if (index !== undefined) leftover![index] = [key, mergeParameter(leftover![index]![1], value)];
+      else (leftover ??= []).push([key, value]);
+      indexKey ||= isArrayIndex(key);
+    }
+    // The merged object's key order (merge() gives it so): array indexes first, ascending.
+    if (
+      leftover !== undefined &&
+      plan.leftover.length > 0 &&
+      (indexKey || plan.leftover.some(([key]) => isArrayIndex(key)))
+    ) {
+      leftover = orderLikeObject(leftover);
     }
     return buildRequest(
       {
@@ -304,10 +351,10 @@ export class EndpointBuilder<
         headers,
         format: mediaType.format,
         previews: mediaType.previews,
-        keys,
-        values,
-        hasData: call.hasData || hasOwn(defaults, "data"),
-        data: call.hasData ? call.data : hasOwn(defaults, "data") ? defaults.data : undefined,
+        slots,
+        leftover,
+        hasData: call.hasData || snap.hasData,
+        data: call.hasData ? call.data : snap.data,
         request,
       },
       this,
@@ -352,8 +399,18 @@ export class EndpointBuilder<
 // The default serializer writes RFC 6570 form-style queries: url-safe by construction.
 TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);
 
-/** Could `key` be integer-like ("0", "42")? Those come first in an object's key order. */
-function startsWithDigit(key: string): boolean {
-  const code = key.charCodeAt(0);
-  return code >= 0x30 && code <= 0x39;
+/** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value`. */
+function mergeParameter(current: unknown, value: unknown): unknown {
+  return isPlainObject(current) && isPlainObject(value) ? mergeValue(current, value) : value;
+}
+
+/** An array index ("0" to "4294967294" written canonically): objects order these keys first (ECMA-262 §10.1.11.1). */
+function isArrayIndex(key: string): boolean {
+  return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+}
+
+/** Pairs in the order an object built by setting them in turn lists its keys. */
+function orderLikeObject(pairs: [string, unknown][]): [string, unknown][] {
+  const indexes = pairs.filter(([key]) => isArrayIndex(key)).sort(([a], [b]) => Number(a) - Number(b));
+  return indexes.concat(pairs.filter(([key]) => !isArrayIndex(key)));
 }

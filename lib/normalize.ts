@@ -3,6 +3,7 @@ import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
+import type { ParsedRoute } from "./route.js";
 import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 /**
@@ -36,16 +37,15 @@ export interface Level {
  * header names lowercased, preview names cut of `-preview`. Only own properties are options:
  * a `data` or `baseUrl` that some other code put on Object.prototype is never read.
  */
-export function readLevel(route: unknown, options: unknown, keepOrder = false): Level {
+export function readLevel(route: unknown, options: unknown, keepOrder = false, parsed?: ParsedRoute): Level {
   // `keys` (every key in order) only for merge() and defaults(), which rebuild the options from it.
   let source: unknown = options;
   let method: string | undefined;
   let url: string | undefined;
   const keys: string[] = [];
   if (typeof route === "string") {
-    const parsed = parseRoute(route);
-    method = parsed.method;
-    url = parsed.url;
+    // `parsed`: the route's plan already holds what parseRoute gives.
+    ({ method, url } = parsed ?? parseRoute(route));
     if (method !== undefined) if (keepOrder) keys.push("method");
     if (keepOrder) keys.push("url");
     if (options === undefined) source = EMPTY;

@@ -1,4 +1,4 @@
-import { buildRequest } from "./build-request.js";
+import { buildRequest, placeParameters } from "./build-request.js";
 import type { RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { EndpointError, quote } from "./errors.js";
@@ -64,14 +64,13 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
   const compiled = compileUrl(checkUrl(own(input, "url")));
   return buildRequest(
     {
+      ...placeParameters(compiled, keys, values),
       method,
       compiled,
       baseUrl: own(input, "baseUrl"),
       headers,
       format: mediaType.format ?? "",
       previews: mediaType.previews ?? [],
-      keys,
-      values,
       hasData: data !== undefined,
       data,
       request,
