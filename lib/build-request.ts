@@ -1,6 +1,6 @@
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import { assertNoDotSegment } from "./compiled-url.js";
+import { assertNoDotSegment, slotOf } from "./compiled-url.js";
 import { EndpointError, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
@@ -35,7 +35,7 @@ export interface MergedRequest {
   readonly method: string;
   readonly compiled: CompiledUrl;
   readonly baseUrl: unknown;
-  /** Owned by this call, or frozen (a snapshot's: copied before it is returned). */
+  /** Made for this call: returned as the request's headers. */
   readonly headers: Headers;
   readonly format: string;
   readonly previews: readonly string[];
@@ -52,7 +52,7 @@ export interface MergedRequest {
 
 // Spec §2.4: a body only for these. Every other method — GET and HEAD (§2.2), but also OPTIONS,
 // TRACE and custom ones — sends its leftover parameters as the query (docs/decisions.md §2).
-function isBodyMethod(method: string): boolean {
+export function isBodyMethod(method: string): boolean {
   switch (method) {
     case "GET":
     case "HEAD":
@@ -233,9 +233,7 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
     );
   }
 
-  // Frozen headers are a snapshot's: copy those (a spread of a frozen object is V8's fast clone);
-  // every other headers object was made for this call.
-  const headers: Headers = Object.isFrozen(merged.headers) ? { ...merged.headers } : merged.headers;
+  const headers = merged.headers;
   let body: unknown;
   let hasBody = false;
   const { hasData, data } = merged;
@@ -323,7 +321,7 @@ export function placeParameters(
   for (let i = 0; i < compiled.template.variableNames.length; i++) slots.push(undefined);
   let leftover: [string, unknown][] | undefined;
   for (let i = 0; i < keys.length; i++) {
-    const slot = compiled.slotOf.get(keys[i]!);
+    const slot = slotOf(compiled, keys[i]!);
     if (slot !== undefined) slots[slot] = values[i];
     else (leftover ??= []).push([keys[i]!, values[i]]);
   }

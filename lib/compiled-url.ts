@@ -298,3 +298,11 @@ function expressionText(expression: TemplateExpression): string {
   );
   return "{" + expression.operator + specs.join(",") + "}";
 }
+
+/** The slot of the variable `name`, or `undefined`: a few names are compared faster than hashed. */
+export function slotOf(compiled: CompiledUrl, name: string): number | undefined {
+  const names = compiled.template.variableNames;
+  if (names.length > 8) return compiled.slotOf.get(name);
+  for (let slot = 0; slot < names.length; slot++) if (names[slot] === name) return slot;
+  return undefined;
+}
