@@ -340,12 +340,13 @@ export class EndpointBuilder<
       const value = values[i];
       const slot = slotOf(compiled, key);
       if (slot !== undefined) {
-        slots[slot] = mergeParameter(slots[slot], value);
+        const current = slots[slot];
+        slots[slot] = current === undefined ? value : mergeParameter(current, value);
         continue;
       }
-      const index = plan.leftoverIndex.get(key);
-      if (index !== undefined) leftover![index] = [key, mergeParameter(leftover![index]![1], value)];
-      else (leftover ??= []).push([key, value]);
+      const index = plan.leftover.length === 0 ? undefined : plan.leftoverIndex.get(key);
+      if (index === undefined) (leftover ??= []).push([key, value]);
+      else leftover![index] = [key, mergeParameter(leftover![index]![1], value)];
     }
     // The merged object's key order (merge() gives it so): array indexes first, ascending.
     if (leftover !== undefined && plan.leftover.length > 0 && leftover.some(([key]) => isArrayIndex(key))) {
