@@ -1,7 +1,7 @@
 import { TRUSTED_SERIALIZERS, buildRequest, isBodyMethod, placeParameters } from "./build-request.js";
 import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
 import { BoundedCache, CACHE_SIZE } from "./bounded-cache.js";
-import { compileUrl, slotOf } from "./compiled-url.js";
+import { compileUrl } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
 import { mergeHeaders } from "./headers.js";
@@ -74,6 +74,8 @@ interface RoutePlan {
   readonly parsed: ParsedRoute | undefined;
   readonly compiled: CompiledUrl;
   readonly slots: readonly unknown[];
+  /** Some slot has a default value. */
+  readonly hasSlots: boolean;
   readonly leftover: readonly (readonly [string, unknown])[];
   /** The index of each leftover key. */
   readonly leftoverIndex: ReadonlyMap<string, number>;
@@ -93,6 +95,7 @@ function routePlan(snap: SnapshotPlan, compiled: CompiledUrl, parsed: ParsedRout
     parsed,
     compiled,
     slots,
+    hasSlots: slots.some((value) => value !== undefined),
     leftover,
     leftoverIndex: new Map(leftover.map(([key], index) => [key, index])),
   };
@@ -301,7 +304,8 @@ export class EndpointBuilder<
     const defaults = this.DEFAULTS;
     const snap = plans.get(defaults)!;
     let plan = typeof route === "string" ? snap.routes?.get(route) : undefined;
-    const call = readLevel(route, options, false, plan?.parsed);
+    // With the route's plan, the walk places the parameters into its url's slots as it reads them.
+    const call = readLevel(route, options, false, plan?.parsed, plan?.compiled);
     if (plan === undefined) {
       const parsed = typeof route === "string" ? parseRoute(route) : undefined;
       plan = routePlan(snap, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
@@ -328,34 +332,14 @@ export class EndpointBuilder<
         request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
     }
 
-    // The call's parameters over the plan's: into the slots of the url's variables, or over (or
-    // after) the leftover ones; where both give a plain object, merged as merge() merges them.
-    const { compiled } = plan;
-    const slots = plan.slots.slice();
-    let leftover = plan.leftover.length === 0 ? undefined : (plan.leftover.slice() as [string, unknown][]);
-    const keys = call.parameterKeys;
-    const values = call.parameterValues;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const value = values[i];
-      const slot = slotOf(compiled, key);
-      if (slot !== undefined) {
-        const current = slots[slot];
-        slots[slot] = current === undefined ? value : mergeParameter(current, value);
-        continue;
-      }
-      const index = plan.leftover.length === 0 ? undefined : plan.leftoverIndex.get(key);
-      if (index === undefined) (leftover ??= []).push([key, value]);
-      else leftover![index] = [key, mergeParameter(leftover![index]![1], value)];
-    }
-    // The merged object's key order (merge() gives it so): array indexes first, ascending.
-    if (leftover !== undefined && plan.leftover.length > 0 && leftover.some(([key]) => isArrayIndex(key))) {
-      leftover = orderLikeObject(leftover);
-    }
+    const { slots, leftover } =
+      call.slots === undefined
+        ? mergeParameters(plan, placeParameters(plan.compiled, call.parameterKeys, call.parameterValues))
+        : mergeParameters(plan, call as { slots: unknown[]; leftover: [string, unknown][] | undefined });
     return buildRequest(
       {
         method,
-        compiled,
+        compiled: plan.compiled,
         baseUrl: call.baseUrl ?? defaults.baseUrl,
         headers,
         format: mediaType.format,
@@ -408,8 +392,40 @@ export class EndpointBuilder<
 // The default serializer writes RFC 6570 form-style queries: url-safe by construction.
 TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);
 
-/** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value`. */
+/**
+ * A call's parameters (placed into the slots of the plan's url, and the leftover ones) over the
+ * plan's: where both give a plain object they merge as merge() merges them, else the call's wins;
+ * leftover keys the plan has keep its place, new ones follow (CONTRACT.md, "Merging"). Changes
+ * and returns the call's.
+ */
+function mergeParameters(
+  plan: RoutePlan,
+  call: { slots: unknown[]; leftover: [string, unknown][] | undefined },
+): { slots: unknown[]; leftover: [string, unknown][] | undefined } {
+  const { slots } = call;
+  if (plan.hasSlots) {
+    for (let slot = 0; slot < slots.length; slot++) {
+      const given = plan.slots[slot];
+      if (given !== undefined) slots[slot] = mergeParameter(given, slots[slot]);
+    }
+  }
+  if (plan.leftover.length === 0) return call;
+  const leftover = plan.leftover.slice() as [string, unknown][];
+  for (const [key, value] of call.leftover ?? []) {
+    const index = plan.leftoverIndex.get(key);
+    if (index === undefined) leftover.push([key, value]);
+    else leftover[index] = [key, mergeParameter(leftover[index]![1], value)];
+  }
+  // The merged object's key order (merge() gives it so): array indexes first, ascending.
+  return {
+    slots,
+    leftover: leftover.some(([key]) => isArrayIndex(key)) ? orderLikeObject(leftover) : leftover,
+  };
+}
+
+/** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value` (when given). */
 function mergeParameter(current: unknown, value: unknown): unknown {
+  if (value === undefined) return current;
   return isPlainObject(current) && isPlainObject(value) ? mergeValue(current, value) : value;
 }
 

@@ -4,6 +4,8 @@ import { normalizeMediaType } from "./media-type.js";
 import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
 import type { ParsedRoute } from "./route.js";
+import { slotOf } from "./compiled-url.js";
+import type { CompiledUrl } from "./compiled-url.js";
 import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 /**
@@ -27,6 +29,13 @@ export interface Level {
   parameterKeys: string[];
   /** The value of each of `parameterKeys`, read once (a copy where `parameters` is one). */
   parameterValues: unknown[];
+  /**
+   * With a compiled url given to `readLevel`, the parameters are placed as they are read instead
+   * (and `parameters`, `parameterKeys` and `parameterValues` stay empty): the value of each of its
+   * variables by slot, and the others in order (`undefined` when none).
+   */
+  slots: unknown[] | undefined;
+  leftover: [string, unknown][] | undefined;
   /** Every key given (reserved and parameters, not `undefined`), in order, route's method and url first. */
   keys: string[];
 }
@@ -37,7 +46,13 @@ export interface Level {
  * header names lowercased, preview names cut of `-preview`. Only own properties are options:
  * a `data` or `baseUrl` that some other code put on Object.prototype is never read.
  */
-export function readLevel(route: unknown, options: unknown, keepOrder = false, parsed?: ParsedRoute): Level {
+export function readLevel(
+  route: unknown,
+  options: unknown,
+  keepOrder = false,
+  parsed?: ParsedRoute,
+  compiled?: CompiledUrl,
+): Level {
   // `keys` (every key in order) only for merge() and defaults(), which rebuild the options from it.
   let source: unknown = options;
   let method: string | undefined;
@@ -81,8 +96,15 @@ export function readLevel(route: unknown, options: unknown, keepOrder = false, p
     parameters: source,
     parameterKeys: [],
     parameterValues: [],
+    slots: undefined,
+    leftover: undefined,
     keys,
   };
+  let slots: unknown[] | undefined;
+  if (compiled !== undefined) {
+    level.slots = slots = [];
+    for (let i = 0; i < compiled.template.variableNames.length; i++) slots.push(undefined);
+  }
   let copied: Record<string, unknown> | undefined;
   let memo: Map<object, unknown> | undefined;
   // `for…in` with an own check walks a small object several times faster than Object.keys.
@@ -138,23 +160,25 @@ export function readLevel(route: unknown, options: unknown, keepOrder = false, p
         level.data = value;
         level.hasData = true;
         break;
-      default:
+      default: {
         if (keepOrder) keys.push(key);
-        level.parameterKeys.push(key);
-        if (isPlainObject(value)) {
-          // A copy without `undefined` members, at every depth: theirs is never changed.
-          if (copied === undefined) {
-            copied = {};
-            for (const earlier of level.parameterKeys) setOwn(copied, earlier, source[earlier]);
-            level.parameters = copied;
-          }
-          const copy = dropUndefined(value, key, (memo ??= new Map()));
-          setOwn(copied, key, copy);
-          level.parameterValues.push(copy);
-        } else {
-          if (copied !== undefined) setOwn(copied, key, value);
-          level.parameterValues.push(value);
+        // A plain object: a copy without `undefined` members, at every depth (theirs is never changed).
+        const given = isPlainObject(value) ? dropUndefined(value, key, (memo ??= new Map())) : value;
+        if (slots !== undefined) {
+          const slot = slotOf(compiled!, key);
+          if (slot === undefined) (level.leftover ??= []).push([key, given]);
+          else slots[slot] = given;
+          break;
         }
+        if (given !== value && copied === undefined) {
+          copied = {};
+          for (const earlier of level.parameterKeys) setOwn(copied, earlier, source[earlier]);
+          level.parameters = copied;
+        }
+        if (copied !== undefined) setOwn(copied, key, given);
+        level.parameterKeys.push(key);
+        level.parameterValues.push(given);
+      }
     }
   }
   return level;
