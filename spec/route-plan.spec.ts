@@ -1,0 +1,122 @@
+// endpoint() keeps a plan per (DEFAULTS snapshot, route): made on a url's second use, it holds
+// the compiled url and the snapshot's parameters already placed into the url's slots and the
+// leftover pairs, and a call through it places its own parameters as it reads them. These tests
+// call each route three times (no plan, the plan made, the plan used) and expect the very same
+// request options every time, and the same as parse(merge()).
+import { EndpointBuilder, VERSION } from "../lib/index.js";
+import type { RequestOptions } from "../lib/index.js";
+import { errorOf } from "./helpers/thrown.js";
+
+const HEADERS = { accept: "application/vnd.service.v3+json", "user-agent": `service-endpoint.js/${VERSION}` };
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** Three calls of one route and options: the three results, which must be alike. */
+function thrice(builder: EndpointBuilder, route: string, options?: object): RequestOptions[] {
+  return [0, 1, 2].map(() => builder.endpoint(route, options as never));
+}
+
+// A url of its own per test: the compiled-url cache is shared by every builder of the process.
+let serial = 0;
+const fresh = (path: string): string => `/plan${(serial += 1)}${path}`;
+
+describe("route plans", () => {
+  it("orders array-index keys of the defaults and of the call as the merged object does, on every call", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" }).defaults({
+      per_page: 100,
+      "0": "zero",
+    });
+    const url = fresh("/items");
+    const results = thrice(builder, `GET ${url}`, { q: "x", "1": "one" });
+    for (const result of results) {
+      expect(result.url).toBe(`https://api.acme.test${url}?0=zero&1=one&per_page=100&q=x`);
+    }
+    expect(results[2]).toStrictEqual(builder.parse(builder.merge(`GET ${url}`, { q: "x", "1": "one" })));
+  });
+
+  it("merges a default plain-object parameter with the call's, in a slot and in the query, never changing the defaults", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" }).defaults({
+      filter: { state: "open", labels: "bug" },
+      path: { a: "1" },
+    });
+    const url = fresh("/search{?path*}");
+    const results = thrice(builder, `GET ${url}`, { filter: { labels: "ui" }, path: { b: "2" } });
+    for (const result of results) {
+      expect(result.url).toBe(
+        `https://api.acme.test${url.replace("{?path*}", "")}?a=1&b=2&filter=state,open,labels,ui`,
+      );
+    }
+    expect(builder.DEFAULTS.filter).toStrictEqual({ state: "open", labels: "bug" });
+    expect(builder.DEFAULTS.path).toStrictEqual({ a: "1" });
+  });
+
+  it("keeps a default leftover parameter in its place when the call replaces it", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" }).defaults({
+      per_page: 100,
+      sort: "created",
+    });
+    const url = fresh("/repos");
+    for (const result of thrice(builder, `GET ${url}`, { q: "a b", per_page: 5 })) {
+      expect(result.url).toBe(`https://api.acme.test${url}?per_page=5&sort=created&q=a%20b`);
+    }
+  });
+
+  it("is a plan of its own snapshot: a builder made by .defaults() over the same route uses its own defaults", () => {
+    const base = new EndpointBuilder({ baseUrl: "https://api.acme.test" }).defaults({ org: "acme" });
+    const other = base.defaults({ org: "octo", per_page: 2 });
+    const url = fresh("/orgs/{org}/repos");
+    for (let i = 0; i < 3; i++) {
+      expect(base.endpoint(`GET ${url}`).url).toBe(`https://api.acme.test${url.replace("{org}", "acme")}`);
+      expect(other.endpoint(`GET ${url}`).url).toBe(
+        `https://api.acme.test${url.replace("{org}", "octo")}?per_page=2`,
+      );
+    }
+  });
+
+  it("returns headers of the call's own: changing them, or a content-type added to a POST, never reaches the next call", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    const url = fresh("/things");
+    const [first, second] = thrice(builder, `GET ${url}`);
+    first!.headers["x-changed"] = "yes";
+    expect(second!.headers).toStrictEqual(HEADERS);
+    const posts = thrice(builder, `POST ${url}`, { name: "n" });
+    for (const post of posts) {
+      expect(post).toStrictEqual({
+        method: "post",
+        url: `https://api.acme.test${url}`,
+        headers: { ...HEADERS, "content-type": JSON_TYPE },
+        body: { name: "n" },
+      });
+    }
+    expect(builder.endpoint(`GET ${url}`).headers).toStrictEqual(HEADERS);
+  });
+
+  it("validates the options of a planned route as of any other: the same errors on every call", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    const url = fresh("/repos/{owner}");
+    builder.endpoint(`GET ${url}`, { owner: "o" });
+    builder.endpoint(`GET ${url}`, { owner: "o" });
+    expect(errorOf(() => builder.endpoint(`GET ${url}`, { owner: "o", url: "/other" }))).toStrictEqual({
+      code: "ERR_INVALID_OPTIONS",
+      message: `Invalid options: url "/other" conflicts with route "GET ${url}"; give the url in one place`,
+    });
+    expect(errorOf(() => builder.endpoint(`GET ${url}`, { owner: ".." }))).toStrictEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message: `Invalid parameter "owner" for url "${url}": it makes the path segment "..", which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+    });
+    expect(errorOf(() => builder.endpoint(`GET ${url}`, {}))).toStrictEqual({
+      code: "ERR_MISSING_PARAMETER",
+      message: `Missing parameter "owner" for url "${url}": a path placeholder needs a value (write {/owner} for an optional segment)`,
+    });
+  });
+
+  it("never fills a variable named like an option ({url}) from the option, planned or not", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    const url = fresh("/x/{url}");
+    for (let i = 0; i < 3; i++) {
+      expect(errorOf(() => builder.endpoint(`PUT ${url}`, { url, data: "d" }))).toStrictEqual({
+        code: "ERR_MISSING_PARAMETER",
+        message: `Missing parameter "url" for url "${url}": a path placeholder needs a value (write {/url} for an optional segment)`,
+      });
+    }
+  });
+});
