@@ -1,6 +1,6 @@
 import { TRUSTED_SERIALIZERS, buildRequest, isBodyMethod, placeParameters } from "./build-request.js";
 import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
-import { BoundedCache, CACHE_SIZE } from "./bounded-cache.js";
+import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT } from "./bounded-cache.js";
 import { compileUrl } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
@@ -311,7 +311,9 @@ export class EndpointBuilder<
       plan = routePlan(snap, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
       // On a url's second use, as its compiled form is cached: an inlined id makes a route used once.
       if (parsed !== undefined && plan.compiled.cached) {
-        (snap.routes ??= new BoundedCache(CACHE_SIZE, CACHE_SIZE)).set(route as string, plan);
+        // Weighed by template parts, as the compiled urls are: a plan may outlive its url's cache entry.
+        const routes = (snap.routes ??= new BoundedCache(CACHE_SIZE, CACHE_WEIGHT));
+        routes.set(route as string, plan, plan.compiled.template.parts.length + 1);
       }
     }
     const method = call.method ?? defaults.method;
