@@ -20,6 +20,8 @@ export interface CompiledUrl {
   readonly expand: (values: readonly unknown[]) => string;
   /** The slot of each variable name: a Map, so hostile templates cost linear time. */
   readonly slotOf: ReadonlyMap<string, number>;
+  /** The variable names by slot, internalized (see `slotOf()`). */
+  readonly names: readonly string[];
   /** The slots of the path placeholders that must have a value (CONTRACT.md, "parse()"). */
   readonly requiredSlots: readonly number[];
   /** Of those, the ones that are a whole path segment: `""` would leave the segment empty. */
@@ -78,6 +80,7 @@ export function compileUrl(url: string): CompiledUrl {
     cached: again,
     expand: slotExpander(template),
     slotOf,
+    names: template.variableNames.map(internalized),
     requiredSlots: slots(required),
     wholeSegmentSlots: slots(wholeSegment),
     mayHaveQueryOrFragment: template.parts.some((part) =>
@@ -299,9 +302,18 @@ function expressionText(expression: TemplateExpression): string {
   return "{" + expression.operator + specs.join(",") + "}";
 }
 
+/**
+ * The same string, as the engine keeps property keys (V8 "internalizes" them): the keys a
+ * `for…in` walk gives are such strings, and two of those compare by identity, where a name cut
+ * out of the template compares character by character.
+ */
+function internalized(name: string): string {
+  return Object.keys({ [name]: 0 })[0]!;
+}
+
 /** The slot of the variable `name`, or `undefined`: a few names are compared faster than hashed. */
 export function slotOf(compiled: CompiledUrl, name: string): number | undefined {
-  const names = compiled.template.variableNames;
+  const names = compiled.names;
   if (names.length > 8) return compiled.slotOf.get(name);
   for (let slot = 0; slot < names.length; slot++) if (names[slot] === name) return slot;
   return undefined;
