@@ -421,7 +421,7 @@ function mergeParameters(
   // The merged object's key order (merge() gives it so): array indexes first, ascending.
   return {
     slots,
-    leftover: leftover.some(([key]) => isArrayIndex(key)) ? orderLikeObject(leftover) : leftover,
+    leftover: leftover.some(([key]) => /^\d/.test(key)) ? orderLikeObject(leftover) : leftover,
   };
 }
 
@@ -431,14 +431,12 @@ function mergeParameter(current: unknown, value: unknown): unknown {
   return isPlainObject(current) && isPlainObject(value) ? mergeValue(current, value) : value;
 }
 
-/** An array index ("0" to "4294967294" written canonically): objects order these keys first (ECMA-262 §10.1.11.1). */
-function isArrayIndex(key: string): boolean {
-  const first = key.charCodeAt(0);
-  return first >= 0x30 && first <= 0x39 && /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
-}
-
-/** Pairs in the order an object built by setting them in turn lists its keys. */
+/**
+ * Pairs in the order an object built by setting them in turn lists its keys: array indexes
+ * first, ascending (ECMA-262 §10.1.11.1), as the object merge() returns has them.
+ */
 function orderLikeObject(pairs: [string, unknown][]): [string, unknown][] {
-  const indexes = pairs.filter(([key]) => isArrayIndex(key)).sort(([a], [b]) => Number(a) - Number(b));
-  return indexes.concat(pairs.filter(([key]) => !isArrayIndex(key)));
+  const object: Record<string, unknown> = {};
+  for (const [key, value] of pairs) setOwn(object, key, value);
+  return Object.keys(object).map((key) => [key, object[key]]);
 }
