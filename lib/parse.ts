@@ -2,19 +2,13 @@ import { buildRequest, placeParameters } from "./build-request.js";
 import type { RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { EndpointError, quote } from "./errors.js";
-import { normalizeHeaders } from "./headers.js";
+import { mergeHeaders, normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { validateRequestMeta } from "./normalize.js";
 import { hasOwn, isPlainObject, own } from "./object.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import { validateMethod } from "./route.js";
-import type { Headers, HeadersInput, ParseInput, RequestOptions } from "./types.js";
-
-/** Drops the `null` values (header removals) of headers `normalizeHeaders()` just made. */
-function withoutNulls(headers: HeadersInput): Headers {
-  for (const name in headers) if (headers[name] === null) delete headers[name];
-  return headers as Headers;
-}
+import type { ParseInput, RequestOptions } from "./types.js";
 
 /** `ERR_MISSING_URL` / `ERR_INVALID_URL` for a merged url that is not a non-empty string. */
 export function checkUrl(url: unknown): string {
@@ -43,16 +37,16 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
       `Invalid options for parse(): ${quote(input)}; expected a plain object`,
     );
   }
-  // Each option read once, own properties only, checked in this order.
-  const givenMethod = own(input, "method");
-  const method = givenMethod === undefined ? "GET" : validateMethod(givenMethod);
-  const givenHeaders = own(input, "headers");
-  // A new object of this call's own; `null` removes a header here too.
-  const headers = givenHeaders === undefined ? {} : withoutNulls(normalizeHeaders(givenHeaders));
-  const givenMediaType = own(input, "mediaType");
-  const mediaType = givenMediaType === undefined ? {} : normalizeMediaType(givenMediaType);
-  const givenRequest = own(input, "request");
-  const request = givenRequest === undefined ? undefined : validateRequestMeta(givenRequest);
+  // Each option read once, own properties only, checked in this order; `fallback` when unset.
+  const read = <T>(key: string, check: (value: unknown) => T, fallback: T): T => {
+    const value = own(input, key);
+    return value === undefined ? fallback : check(value);
+  };
+  const method = read("method", validateMethod, "GET");
+  // A new object of this call's own; `null` removes a header here too (merged over no headers).
+  const headers = read("headers", (value) => mergeHeaders(undefined, normalizeHeaders(value)), {});
+  const { format = "", previews = [] } = read("mediaType", normalizeMediaType, {});
+  const request = read("request", validateRequestMeta, undefined);
   const data = own(input, "data");
   const keys: string[] = [];
   const values: unknown[] = [];
@@ -69,8 +63,8 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
       compiled,
       baseUrl: own(input, "baseUrl"),
       headers,
-      format: mediaType.format ?? "",
-      previews: mediaType.previews ?? [],
+      format,
+      previews,
       hasData: data !== undefined,
       data,
       request,
