@@ -12,7 +12,8 @@ export const FORM_CONTENT_TYPE = FORM_MEDIA_TYPE + ";charset=UTF-8";
 
 /** RFC 9110 §8.3.1: the media type without parameters, lowercase (`Application/JSON; q=1` → `application/json`). */
 export function essence(contentType: string): string {
-  return contentType.split(";", 1)[0]!.trim().toLowerCase();
+  const semicolon = contentType.indexOf(";");
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
 const PREVIEW_SUFFIX = "-preview";
@@ -89,8 +90,12 @@ const VND_PREFIX = "application/vnd.";
 
 // `application/vnd.<vendor>[.vN][.x][+json]`, each label a word as above: one anchored pattern
 // whose labels cannot overlap (no "." in a label), so a hostile accept header costs linear time.
-// Groups: 1 the vendor, 2 the version, 3 the last label.
-const VENDOR_ENTRY = /^application\/vnd\.([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{1,200}))?(?:\+json)?$/;
+// Groups: 1 the name of a preview written without a vendor, `application/vnd.<name>-preview`
+// (older docs write a preview so: it names the preview, not a vendor called "<name>-preview",
+// CONTRACT.md "parse()"); else 2 the vendor, 3 the version, 4 the name of a preview in the last
+// label. A name is its label without one trailing "-preview", so at most 192 characters.
+const VENDOR_ENTRY =
+  /^application\/vnd\.(?:([\w-]{0,192})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,192})-preview|\.[\w-]{1,200})?)(?:\+json)?$/;
 
 /**
  * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):
@@ -120,15 +125,8 @@ export function applyMediaType(accept: string, format: string, previews: readonl
     const text = entry.trim();
     const match = VENDOR_ENTRY.exec(text);
     if (match === null) return [text];
-    const [, name, version = "", label] = match;
-    // The last label, unless it is the version; the vendor itself when it stands alone.
-    const last = label ?? (version === "" ? name : undefined);
-    const preview = last?.endsWith(PREVIEW_SUFFIX) ? previewName(last) : undefined;
-    // `application/vnd.<name>-preview`, as older docs write a preview: it names the preview, not
-    // a vendor called "<name>-preview" (CONTRACT.md, "parse()").
-    const entryVendor = last === name && label === undefined && preview !== undefined ? undefined : name;
-    vendor ??= entryVendor;
-    return [text, entryVendor, version, preview];
+    vendor ??= match[2];
+    return [text, match[2], match[3] ?? "", match[1] ?? match[4]];
   });
   vendor ??= "service";
   if (previews.length > 0) {

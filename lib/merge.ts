@@ -76,8 +76,12 @@ export function mergeValue(current: unknown, value: unknown, memo: MergeMemo = n
 export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
   const memo = new Map<object, unknown>();
   for (const key in merged) {
-    if (key !== "data" && key !== "request" && hasOwn(merged, key))
-      setOwn(merged, key, thawValue(merged[key], memo));
+    if (key !== "data" && key !== "request" && hasOwn(merged, key)) {
+      const value = merged[key];
+      // Only a changed value is written back: most are kept, and a keyed store costs more than the check.
+      const thawed = thawValue(value, memo);
+      if (thawed !== value) setOwn(merged, key, thawed);
+    }
   }
   return merged;
 }

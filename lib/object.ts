@@ -114,15 +114,16 @@ export function copyTree(
   if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);
   if (seen !== undefined) return seen;
   memo.set(value, IN_PROGRESS);
-  const copyMember = (member: unknown) => copyTree(member, name, mode, memo, depth + 1);
   let copy: unknown[] | Record<string, unknown>;
   if (isArray) {
-    copy = (value as unknown[]).map(copyMember);
+    copy = (value as unknown[]).map((item) => copyTree(item, name, mode, memo, depth + 1));
   } else {
     copy = {};
     for (const key of Object.keys(value)) {
       const member = (value as Record<string, unknown>)[key];
-      if (member !== undefined || mode !== "drop-undefined") setOwn(copy, key, copyMember(member));
+      if (member !== undefined || mode !== "drop-undefined") {
+        setOwn(copy, key, copyTree(member, name, mode, memo, depth + 1));
+      }
     }
   }
   memo.set(value, mode === "freeze" ? freezeOwn(copy) : copy);

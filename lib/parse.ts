@@ -24,6 +24,12 @@ export function checkUrl(url: unknown): string {
   return url;
 }
 
+/** `check(input[key])` for an own `key` that is not `undefined`, else `undefined`. */
+function read<T>(input: object, key: string, check: (value: unknown) => T): T | undefined {
+  const value = own(input, key);
+  return value === undefined ? undefined : check(value);
+}
+
 /**
  * `parse()` for any object of the merged shape, hand-made ones too: validates and fills in what
  * `merge()` would have (method GET, no headers, no mediaType) without touching the input, then
@@ -37,16 +43,12 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
       `Invalid options for parse(): ${quote(input)}; expected a plain object`,
     );
   }
-  // Each option read once, own properties only, checked in this order; `fallback` when unset.
-  const read = <T>(key: string, check: (value: unknown) => T, fallback: T): T => {
-    const value = own(input, key);
-    return value === undefined ? fallback : check(value);
-  };
-  const method = read("method", validateMethod, "GET");
+  // Each option read once, own properties only, checked in this order.
+  const method = read(input, "method", validateMethod) ?? "GET";
   // A new object of this call's own; `null` removes a header here too (merged over no headers).
-  const headers = read("headers", (value) => mergeHeaders(undefined, normalizeHeaders(value)), {});
-  const { format = "", previews = [] } = read("mediaType", normalizeMediaType, {});
-  const request = read("request", validateRequestMeta, undefined);
+  const headers = mergeHeaders(undefined, read(input, "headers", normalizeHeaders) ?? {});
+  const { format = "", previews = [] } = read(input, "mediaType", normalizeMediaType) ?? {};
+  const request = read(input, "request", validateRequestMeta);
   const data = own(input, "data");
   const keys: string[] = [];
   const values: unknown[] = [];

@@ -17,9 +17,8 @@ const NOT_URI_CHARACTER = /[^\w\-.~:/?#[\]@!$&'()*+,;=%]/;
 
 /** The offset after `scheme://authority` of an absolute url. */
 export function authorityEnd(url: string): number {
-  let end = url.indexOf("://") + 3;
-  while (end < url.length && !"/?#".includes(url.charAt(end))) end++;
-  return end;
+  const start = url.indexOf("://") + 3;
+  return start + url.slice(start).search(/[/?#]|$/);
 }
 
 /**
@@ -120,20 +119,20 @@ export function joinUrl(baseUrl: string, path: string, pathStartsWithSlash?: boo
   const baseHasSlash = baseUrl.charCodeAt(baseUrl.length - 1) === 0x2f; /* / */
   // Known from the template when it starts with "/": reading the expansion would flatten it.
   const pathHasSlash = pathStartsWithSlash ?? path.charCodeAt(0) === 0x2f;
-  if (baseHasSlash !== pathHasSlash) return baseUrl + path;
-  return baseHasSlash ? baseUrl + path.slice(1) : baseUrl + "/" + path;
+  return baseUrl + (baseHasSlash !== pathHasSlash ? path : baseHasSlash ? path.slice(1) : "/" + path);
 }
 
 /** Appends a query string before any fragment, with "?" or, when the url has a query, "&". */
 export function appendQuery(url: string, query: string): string {
   if (query === "") return url;
-  const hash = url.indexOf("#");
-  const beforeHash = hash === -1 ? url : url.slice(0, hash);
-  const last = beforeHash.charAt(beforeHash.length - 1);
+  let hash = url.indexOf("#");
+  if (hash === -1) hash = url.length;
+  const beforeHash = url.slice(0, hash);
+  const last = beforeHash.charAt(hash - 1);
   // A trailing "&" only continues a query that exists: "https://host.example&" + "q=1" would put
   // the parameters into the host (found by the fuzzer).
   const separator = !beforeHash.includes("?") ? "?" : last === "?" || last === "&" ? "" : "&";
-  return beforeHash + separator + query + (hash === -1 ? "" : url.slice(hash));
+  return beforeHash + separator + query + url.slice(hash);
 }
 
 /**
