@@ -20,7 +20,7 @@ const PREVIEW_SUFFIX = "-preview";
 
 /** Cuts one trailing `-preview`: `"squirrel-girl-preview"` and `"squirrel-girl"` name the same preview. */
 function previewName(preview: string): string {
-  return preview.endsWith(PREVIEW_SUFFIX) ? preview.slice(0, -8) : preview;
+  return preview.endsWith(PREVIEW_SUFFIX) ? preview.slice(0, -PREVIEW_SUFFIX.length) : preview;
 }
 
 /** `earlier` then the names of `later` not yet in it, in order, without duplicates. */
