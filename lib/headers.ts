@@ -1,5 +1,5 @@
 import { ALPHA_DIGIT, allInSet, asciiSet } from "./ascii-set.js";
-import { EndpointError, codePointLabel, describe, quote } from "./errors.js";
+import { EndpointError, codePointLabel, quote } from "./errors.js";
 import { hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
 
@@ -17,46 +17,36 @@ function isHttpWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
-function trimHttpWhitespace(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
-  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
-  return start === 0 && end === value.length ? value : value.slice(start, end);
-}
-
-/**
- * RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. Anything
- * else (CR, LF, NUL, other controls, code points above 0xFF) cannot be sent by every client:
- * Node's http rejects controls, fetch rejects non-ByteStrings, and CR/LF would inject headers.
- */
-function invalidFieldValueOffset(value: string): number {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) return i;
-  }
-  return -1;
+/** `ERR_INVALID_HEADER` for the value of header `name`. */
+function invalidValue(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_HEADER", `Invalid value for header ${quote(name)}: ${problem}`);
 }
 
 /** Validates one header value; returns it trimmed as fetch would send it. */
 export function normalizeHeaderValue(name: string, value: unknown): string | number {
-  if (typeof value === "number") {
-    if (Number.isFinite(value)) return value;
-  } else if (typeof value === "string") {
-    const trimmed = trimHttpWhitespace(value);
-    const offset = invalidFieldValueOffset(trimmed);
-    if (offset === -1) return trimmed;
-    throw new EndpointError(
-      "ERR_INVALID_HEADER",
-      `Invalid value for header ${quote(name)}: ${quote(value)} holds character ${codePointLabel(
-        trimmed.charCodeAt(offset),
-      )} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
-    );
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value !== "string") {
+    throw invalidValue(name, `${quote(value)}; expected a string or a finite number`);
   }
-  throw new EndpointError(
-    "ERR_INVALID_HEADER",
-    `Invalid value for header ${quote(name)}: ${describe(value)}; expected a string or a finite number`,
-  );
+  let start = 0;
+  let end = value.length;
+  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
+  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
+  // A slice of the whole string is the string itself: no copy when there is nothing to trim.
+  const trimmed = value.slice(start, end);
+  // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. Anything
+  // else (CR, LF, NUL, other controls, code points above 0xFF) cannot be sent by every client:
+  // Node's http rejects controls, fetch rejects non-ByteStrings, and CR/LF would inject headers.
+  for (let i = 0; i < trimmed.length; i++) {
+    const code = trimmed.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
+      throw invalidValue(
+        name,
+        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+      );
+    }
+  }
+  return trimmed;
 }
 
 /**
@@ -68,7 +58,7 @@ export function normalizeHeaders(headers: unknown): HeadersInput {
   if (!isPlainObject(headers)) {
     throw new EndpointError(
       "ERR_INVALID_HEADER",
-      `Invalid headers: ${describe(headers)}; expected an object of header names to values`,
+      `Invalid headers: ${quote(headers)}; expected an object of header names to values`,
     );
   }
   const result: HeadersInput = {};
@@ -93,11 +83,9 @@ export function normalizeHeaders(headers: unknown): HeadersInput {
  */
 export function mergeHeaders(current: Readonly<Headers> | undefined, given: Readonly<HeadersInput>): Headers {
   const result: Headers = {};
-  if (current !== undefined) {
-    for (const name in current) {
-      if (hasOwn(current, name) && !(hasOwn(given, name) && given[name] === null)) {
-        setOwn(result, name, current[name]);
-      }
+  for (const name in current) {
+    if (hasOwn(current, name) && !(hasOwn(given, name) && given[name] === null)) {
+      setOwn(result, name, current[name]);
     }
   }
   for (const name in given) {

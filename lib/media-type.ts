@@ -1,5 +1,4 @@
-import { ALPHA_DIGIT, allInSet, asciiSet } from "./ascii-set.js";
-import { EndpointError, describe, quote } from "./errors.js";
+import { EndpointError, quote } from "./errors.js";
 import { isPlainObject } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
 
@@ -20,22 +19,15 @@ export function essence(contentType: string): string {
 const PREVIEW_SUFFIX = "-preview";
 
 /** Cuts one trailing `-preview`: `"squirrel-girl-preview"` and `"squirrel-girl"` name the same preview. */
-export function previewName(preview: string): string {
+function previewName(preview: string): string {
   return preview.endsWith(PREVIEW_SUFFIX) ? preview.slice(0, -PREVIEW_SUFFIX.length) : preview;
 }
 
 /** `earlier` then the names of `later` not yet in it, in order, without duplicates. */
-export function unionPreviews(earlier: readonly string[], later: readonly string[]): string[] {
+function unionPreviews(earlier: readonly string[], later: readonly string[]): string[] {
   // A Set, not `includes`: thousands of hostile preview names must cost linear time.
   const seen = new Set(earlier);
-  const result = earlier.slice();
-  for (const name of later) {
-    if (!seen.has(name)) {
-      seen.add(name);
-      result.push(name);
-    }
-  }
-  return result;
+  return [...earlier, ...later.filter((name) => !seen.has(name) && seen.add(name))];
 }
 
 /** `given` over `current` (CONTRACT.md, "Merging"): the later format wins, previews are the union. */
@@ -47,12 +39,19 @@ export function mergeMediaType(current: MediaType, given: MediaTypeInput): Media
   };
 }
 
+// Formats and preview names end up inside the accept header: letters, digits, "-", "_", and
+// for formats also "." and "+" ("text+json"); an empty format means none. At most 200
+// characters. (`\w` without the `u` flag is ASCII letters, digits and "_".)
+const FORMAT = /^[\w.+-]{0,200}$/;
+const WORD = /^[\w-]{1,200}$/;
+
+const invalidMediaType = (message: string) => new EndpointError("ERR_INVALID_MEDIA_TYPE", message);
+
 /** Validates `mediaType`; drops undefined members, normalises preview names. */
 export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
   if (!isPlainObject(mediaType)) {
-    throw new EndpointError(
-      "ERR_INVALID_MEDIA_TYPE",
-      `Invalid mediaType: ${describe(mediaType)}; expected { format?: string, previews?: string[] }`,
+    throw invalidMediaType(
+      `Invalid mediaType: ${quote(mediaType)}; expected { format?: string, previews?: string[] }`,
     );
   }
   const result: { format?: string; previews?: string[] } = {};
@@ -60,96 +59,43 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
     const value = mediaType[key];
     if (value === undefined) continue;
     if (key === "format") {
-      if (typeof value !== "string" || !isMediaTypeWord(value, true)) {
-        throw new EndpointError(
-          "ERR_INVALID_MEDIA_TYPE",
+      if (typeof value !== "string" || !FORMAT.test(value)) {
+        throw invalidMediaType(
           `Invalid mediaType.format ${quote(value)}: expected a word such as "raw", "diff" or "text+json"`,
         );
       }
       result.format = value;
     } else if (key === "previews") {
       if (!Array.isArray(value)) {
-        throw new EndpointError(
-          "ERR_INVALID_MEDIA_TYPE",
-          `Invalid mediaType.previews: ${describe(value)}; expected an array of preview names`,
+        throw invalidMediaType(
+          `Invalid mediaType.previews: ${quote(value)}; expected an array of preview names`,
         );
       }
-      const names = new Set<string>();
       for (const preview of value as unknown[]) {
-        if (typeof preview !== "string" || !isMediaTypeWord(preview, false)) {
-          throw new EndpointError(
-            "ERR_INVALID_MEDIA_TYPE",
+        if (typeof preview !== "string" || !WORD.test(preview)) {
+          throw invalidMediaType(
             `Invalid preview name ${quote(preview)} in mediaType.previews: expected letters, digits, "-" and "_"`,
           );
         }
-        names.add(previewName(preview));
       }
-      result.previews = [...names];
+      result.previews = unionPreviews([], (value as string[]).map(previewName));
     } else {
-      throw new EndpointError(
-        "ERR_INVALID_MEDIA_TYPE",
-        `Invalid mediaType key ${quote(key)}: expected only "format" and "previews"`,
-      );
+      throw invalidMediaType(`Invalid mediaType key ${quote(key)}: expected only "format" and "previews"`);
     }
   }
   return result;
 }
 
-// Formats and preview names end up inside the accept header: letters, digits, "-", "_", and
-// for formats also "." and "+" ("text+json"); an empty format means none.
-const WORD_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-_");
-const FORMAT_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-_.+");
-
-function isMediaTypeWord(word: string, isFormat: boolean): boolean {
-  if (word.length === 0) return isFormat;
-  if (word.length > 200) return false;
-  return allInSet(word, isFormat ? FORMAT_ASCII : WORD_ASCII);
-}
-
-/** One entry of an accept header split into `application/vnd.<vendor>` and the rest. */
-interface VendorEntry {
-  /** `undefined` for a preview named without a vendor: `application/vnd.<name>-preview…`. */
-  vendor: string | undefined;
-  /** The `.vN` version part, or "". */
-  version: string;
-  /** `<name>` when the entry is `application/vnd.<vendor>.<name>-preview…`. */
-  preview: string | undefined;
-}
-
 const VND_PREFIX = "application/vnd.";
 
-// Parses `application/vnd.<vendor>[.vN][.x][+json]` (and `…<name>-preview<suffix>`) by hand,
-// one pass over the entry, so a hostile accept header costs linear time.
-function parseVendorEntry(entry: string): VendorEntry | undefined {
-  if (!entry.startsWith(VND_PREFIX)) return undefined;
-  const rest = entry.slice(VND_PREFIX.length);
-  const plus = rest.indexOf("+");
-  const beforeSuffix = plus === -1 ? rest : rest.slice(0, plus);
-  const suffix = plus === -1 ? "" : rest.slice(plus);
-  if (suffix !== "" && suffix !== "+json") return undefined;
-  const labels = beforeSuffix.split(".");
-  const vendor = labels[0];
-  if (vendor === undefined || vendor === "" || labels.length > 3) return undefined;
-  for (const label of labels) if (!isMediaTypeWord(label, false)) return undefined;
-  // `application/vnd.<name>-preview`, as older docs write a preview: it names the preview, not a
-  // vendor called "<name>-preview" (CONTRACT.md, "parse()").
-  if (labels.length === 1 && vendor.endsWith(PREVIEW_SUFFIX)) {
-    return { vendor: undefined, version: "", preview: previewName(vendor) };
-  }
-  let index = 1;
-  let version = "";
-  const second = labels[1];
-  if (second !== undefined && /^v\d+$/.test(second)) {
-    version = "." + second;
-    index = 2;
-  }
-  const last = labels[index];
-  if (labels.length > index + 1) return undefined;
-  const preview = last !== undefined && last.endsWith(PREVIEW_SUFFIX) ? previewName(last) : undefined;
-  return { vendor, version, preview };
-}
-
-const OCTET_STREAM = "application/octet-stream";
+// `application/vnd.<vendor>[.vN][.x][+json]`, each label a word as above: one anchored pattern
+// whose labels cannot overlap (no "." in a label), so a hostile accept header costs linear time.
+// Groups: 1 the name of a preview written without a vendor, `application/vnd.<name>-preview`
+// (older docs write a preview so: it names the preview, not a vendor called "<name>-preview",
+// CONTRACT.md "parse()"); else 2 the vendor, 3 the version, 4 the name of a preview in the last
+// label. A name is its label without one trailing "-preview", so at most 192 characters.
+const VENDOR_ENTRY =
+  /^application\/vnd\.(?:([\w-]{0,192})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,192})-preview|\.[\w-]{1,200})?)(?:\+json)?$/;
 
 /**
  * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):
@@ -166,29 +112,36 @@ const OCTET_STREAM = "application/octet-stream";
  * // "application/vnd.service.foo-preview.raw,application/vnd.service.symmetra-preview.raw"
  */
 export function applyMediaType(accept: string, format: string, previews: readonly string[]): string {
-  if (format === "" && previews.length === 0) return accept;
   // RFC 9110 §8.3.1: type and subtype are case-insensitive.
-  if (accept.trim().toLowerCase() === OCTET_STREAM) return accept;
+  if (
+    (format === "" && previews.length === 0) ||
+    accept.trim().toLowerCase() === "application/octet-stream"
+  ) {
+    return accept;
+  }
+  let vendor: string | undefined;
+  // Each entry as [text, vendor, version, preview], or [text] when it is no vendor entry.
   const entries = accept.split(",").map((entry) => {
     const text = entry.trim();
-    return { text, parsed: parseVendorEntry(text) };
+    const match = VENDOR_ENTRY.exec(text);
+    if (match === null) return [text];
+    vendor ??= match[2];
+    return [text, match[2], match[3] ?? "", match[1] ?? match[4]];
   });
-  const vendor = entries.find(({ parsed }) => parsed?.vendor !== undefined)?.parsed?.vendor ?? "service";
+  vendor ??= "service";
   if (previews.length > 0) {
-    const named = new Set<string>();
-    for (const { parsed } of entries) if (parsed?.preview !== undefined) named.add(parsed.preview);
+    const named = entries.flatMap(([, , , preview]) => (preview === undefined ? [] : [preview]));
     const suffix = format === "" ? "+json" : "." + format;
-    return unionPreviews([...named], previews)
+    return unionPreviews([], named.concat(previews))
       .map((name) => `${VND_PREFIX}${vendor}.${name}${PREVIEW_SUFFIX}${suffix}`)
       .join(",");
   }
   return entries
-    .map(({ text, parsed }) => {
-      if (parsed === undefined) return text;
-      // A preview entry keeps its name and takes the format as its suffix, as in the previews rule.
-      return parsed.preview === undefined
-        ? `${VND_PREFIX}${parsed.vendor ?? vendor}${parsed.version}.${format}`
-        : `${VND_PREFIX}${parsed.vendor ?? vendor}.${parsed.preview}${PREVIEW_SUFFIX}.${format}`;
-    })
+    .map(([text, entryVendor, version, preview]) =>
+      version === undefined
+        ? text!
+        : // A preview entry keeps its name and takes the format as its suffix, as in the previews rule.
+          `${VND_PREFIX}${entryVendor ?? vendor}${preview === undefined ? version : `.${preview}${PREVIEW_SUFFIX}`}.${format}`,
+    )
     .join(",");
 }

@@ -2,7 +2,7 @@ import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { levelValue } from "./normalize.js";
 import type { Level } from "./normalize.js";
-import { cloneDeep, copyTree, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
+import { cloneDeep, copyTree, hasOwn, isLibraryFrozen, isPlainObject, own, setOwn } from "./object.js";
 import type { Headers, HeadersInput, MediaType, MediaTypeInput } from "./types.js";
 
 /** Per merge: the result for each pair of plain objects merged, so shared objects cost linear time. */
@@ -31,35 +31,21 @@ export function mergeLevels(
   let memo: MergeMemo | undefined;
   for (const key of later.keys) {
     const value = levelValue(later, key);
-    const current = hasOwn(merged, key) ? merged[key] : undefined;
-    switch (key) {
-      case "headers":
-        merged.headers = mergeHeaders(current as Headers | undefined, value as HeadersInput);
-        break;
-      case "mediaType":
-        merged.mediaType = mergeMediaType(
-          (current as MediaType | undefined) ?? NO_MEDIA_TYPE,
-          value as MediaTypeInput,
-        );
-        break;
-      case "data":
-        merged.data = value;
-        break;
-      case "request":
-        // By reference when one level sets it; merged into a copy (never a frozen part) when both do.
-        merged.request =
-          isPlainObject(current) && isPlainObject(value) ? mergeValue(cloneDeep(current), value) : value;
-        break;
-      default:
-        // The memo only where two plain objects merge: most parameters are replaced outright.
-        setOwn(
-          merged,
-          key,
-          isPlainObject(value) && isPlainObject(current)
-            ? mergeValue(current, value, (memo ??= new Map()))
+    const current = own(merged, key);
+    setOwn(
+      merged,
+      key,
+      key === "headers"
+        ? mergeHeaders(current as Headers | undefined, value as HeadersInput)
+        : key === "mediaType"
+          ? mergeMediaType((current as MediaType | undefined) ?? NO_MEDIA_TYPE, value as MediaTypeInput)
+          : // `data` is never merged. `request` is passed by reference when one level sets it, and
+            // merged into a copy (never a frozen part) when both do. The memo only where two plain
+            // objects merge: most parameters are replaced outright.
+            key !== "data" && isPlainObject(value) && isPlainObject(current)
+            ? mergeValue(key === "request" ? cloneDeep(current) : current, value, (memo ??= new Map()))
             : value,
-        );
-    }
+    );
   }
   return merged;
 }
@@ -76,10 +62,9 @@ export function mergeValue(current: unknown, value: unknown, memo: MergeMemo = n
   const result: Record<string, unknown> = {};
   byLater.set(value, result);
   for (const key in current) if (hasOwn(current, key)) setOwn(result, key, current[key]);
-  for (const key in value) {
-    if (!hasOwn(value, key)) continue;
-    setOwn(result, key, hasOwn(result, key) ? mergeValue(result[key], value[key], memo) : value[key]);
-  }
+  // A key new in `value` merges over `undefined`, which takes `value`'s member as it is.
+  for (const key in value)
+    if (hasOwn(value, key)) setOwn(result, key, mergeValue(own(result, key), value[key], memo));
   return result;
 }
 
@@ -93,6 +78,7 @@ export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
   for (const key in merged) {
     if (key !== "data" && key !== "request" && hasOwn(merged, key)) {
       const value = merged[key];
+      // Only a changed value is written back: most are kept, and a keyed store costs more than the check.
       const thawed = thawValue(value, memo);
       if (thawed !== value) setOwn(merged, key, thawed);
     }

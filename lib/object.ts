@@ -103,8 +103,12 @@ export function copyTree(
 ): unknown {
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
-  if (isArray ? mode === "drop-undefined" : !isPlainObject(value)) return value;
-  if (mode === "freeze" && FROZEN.has(value)) return value;
+  if (
+    (isArray ? mode === "drop-undefined" : !isPlainObject(value)) ||
+    (mode === "freeze" && FROZEN.has(value))
+  ) {
+    return value;
+  }
   memo ??= new Map();
   const seen = memo.get(value);
   if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);
@@ -114,20 +118,15 @@ export function copyTree(
   if (isArray) {
     copy = (value as unknown[]).map((item) => copyTree(item, name, mode, memo, depth + 1));
   } else {
-    const object: Record<string, unknown> = {};
-    const source = value as Record<string, unknown>;
-    for (const key of Object.keys(source)) {
-      const member = source[key];
-      if (member === undefined && mode === "drop-undefined") continue;
-      setOwn(object, key, copyTree(member, name, mode, memo, depth + 1));
+    copy = {};
+    for (const key of Object.keys(value)) {
+      const member = (value as Record<string, unknown>)[key];
+      if (member !== undefined || mode !== "drop-undefined") {
+        setOwn(copy, key, copyTree(member, name, mode, memo, depth + 1));
+      }
     }
-    copy = object;
   }
-  if (mode === "freeze") {
-    Object.freeze(copy);
-    FROZEN.add(copy);
-  }
-  memo.set(value, copy);
+  memo.set(value, mode === "freeze" ? freezeOwn(copy) : copy);
   return copy;
 }
 

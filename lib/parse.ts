@@ -2,19 +2,13 @@ import { buildRequest, placeParameters } from "./build-request.js";
 import type { RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { EndpointError, quote } from "./errors.js";
-import { normalizeHeaders } from "./headers.js";
+import { mergeHeaders, normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { validateRequestMeta } from "./normalize.js";
 import { hasOwn, isPlainObject, own } from "./object.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import { validateMethod } from "./route.js";
-import type { Headers, HeadersInput, ParseInput, RequestOptions } from "./types.js";
-
-/** Drops the `null` values (header removals) of headers `normalizeHeaders()` just made. */
-function withoutNulls(headers: HeadersInput): Headers {
-  for (const name in headers) if (headers[name] === null) delete headers[name];
-  return headers as Headers;
-}
+import type { ParseInput, RequestOptions } from "./types.js";
 
 /** `ERR_MISSING_URL` / `ERR_INVALID_URL` for a merged url that is not a non-empty string. */
 export function checkUrl(url: unknown): string {
@@ -28,6 +22,12 @@ export function checkUrl(url: unknown): string {
     throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${quote(url)}; expected a string`);
   }
   return url;
+}
+
+/** `check(input[key])` for an own `key` that is not `undefined`, else `undefined`. */
+function read<T>(input: object, key: string, check: (value: unknown) => T): T | undefined {
+  const value = own(input, key);
+  return value === undefined ? undefined : check(value);
 }
 
 /**
@@ -44,15 +44,11 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
     );
   }
   // Each option read once, own properties only, checked in this order.
-  const givenMethod = own(input, "method");
-  const method = givenMethod === undefined ? "GET" : validateMethod(givenMethod);
-  const givenHeaders = own(input, "headers");
-  // A new object of this call's own; `null` removes a header here too.
-  const headers = givenHeaders === undefined ? {} : withoutNulls(normalizeHeaders(givenHeaders));
-  const givenMediaType = own(input, "mediaType");
-  const mediaType = givenMediaType === undefined ? {} : normalizeMediaType(givenMediaType);
-  const givenRequest = own(input, "request");
-  const request = givenRequest === undefined ? undefined : validateRequestMeta(givenRequest);
+  const method = read(input, "method", validateMethod) ?? "GET";
+  // A new object of this call's own; `null` removes a header here too (merged over no headers).
+  const headers = mergeHeaders(undefined, read(input, "headers", normalizeHeaders) ?? {});
+  const { format = "", previews = [] } = read(input, "mediaType", normalizeMediaType) ?? {};
+  const request = read(input, "request", validateRequestMeta);
   const data = own(input, "data");
   const keys: string[] = [];
   const values: unknown[] = [];
@@ -72,8 +68,8 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
       compiled,
       baseUrl: own(input, "baseUrl"),
       headers,
-      format: mediaType.format ?? "",
-      previews: mediaType.previews ?? [],
+      format,
+      previews,
       hasData: data !== undefined,
       data,
       request,

@@ -1,6 +1,5 @@
 import { BoundedCache } from "./bounded-cache.js";
-import { EndpointError, describe, quote } from "./errors.js";
-import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
+import { EndpointError, quote } from "./errors.js";
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
 // an authority. Anchored and without nested quantifiers: linear on any input.
@@ -14,37 +13,36 @@ export function isAbsoluteUrl(url: string): boolean {
 // RFC 3986 §2: the characters a URI is made of (unreserved, reserved and "%"). Anything else —
 // "\" above all, which the WHATWG parser reads as "/" and curl does not — is read differently
 // by different parsers, so a base URL holding one could reach another host than the one shown.
-const URI_CHARACTERS = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-._~:/?#[]@!$&'()*+,;=%");
+const NOT_URI_CHARACTER = /[^\w\-.~:/?#[\]@!$&'()*+,;=%]/;
 
 /** The offset after `scheme://authority` of an absolute url. */
 export function authorityEnd(url: string): number {
-  let end = url.indexOf("://") + 3;
-  while (end < url.length && !"/?#".includes(url.charAt(end))) end++;
-  return end;
+  const start = url.indexOf("://") + 3;
+  return start + url.slice(start).search(/[/?#]|$/);
 }
 
 /**
- * What makes two parsers disagree on the host: more than one "@" (WHATWG takes the last, others
- * the first) or a pct-encoded host (WHATWG decodes it, others do not). `undefined` when fine.
+ * The reason a url is not one every client sends to the same host, or `undefined`: not a URL
+ * the WHATWG parser reads, a scheme other than http(s) (`otherScheme` says so), more than one
+ * "@" (WHATWG takes the last, others the first) or a pct-encoded host (WHATWG decodes it,
+ * others do not).
  */
-function authorityFault(url: string): string | undefined {
-  const authority = url.slice(url.indexOf("://") + 3, authorityEnd(url));
-  const at = authority.lastIndexOf("@");
-  if (at !== authority.indexOf("@")) return 'more than one "@" in the authority';
-  if (authority.includes("%", at + 1)) return "a percent-encoded host";
-  return undefined;
-}
-
-/** The reason a url is not one every client sends to the same host, or `undefined`. */
-function absoluteUrlFault(url: string): string | undefined {
+function absoluteUrlFault(
+  url: string,
+  otherScheme = "only http and https URLs are allowed",
+): string | undefined {
   let protocol: string;
   try {
     protocol = new URL(url).protocol;
   } catch {
     return "not a valid absolute URL";
   }
-  if (protocol !== "https:" && protocol !== "http:") return "only http and https URLs are allowed";
-  return authorityFault(url);
+  if (protocol !== "https:" && protocol !== "http:") return otherScheme;
+  const authority = url.slice(url.indexOf("://") + 3, authorityEnd(url));
+  const at = authority.lastIndexOf("@");
+  if (at !== authority.indexOf("@")) return 'more than one "@" in the authority';
+  if (authority.includes("%", at + 1)) return "a percent-encoded host";
+  return undefined;
 }
 
 // The base urls that passed, so the check costs one lookup per call. An app has few (one per
@@ -58,41 +56,37 @@ const validBaseUrls = /*#__PURE__*/ new BoundedCache<string>(64, 64);
  * control or non-ASCII character, which the WHATWG parser would drop or re-encode).
  */
 export function validateBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl === "string" && validBaseUrls.get(baseUrl) !== undefined) return baseUrl;
   if (typeof baseUrl !== "string") {
-    throw new EndpointError(
-      "ERR_INVALID_BASE_URL",
-      `Invalid baseUrl: ${describe(baseUrl)}; expected a string`,
-    );
+    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl: ${quote(baseUrl)}; expected a string`);
   }
-  const fault = baseUrlFault(baseUrl);
-  if (fault !== undefined) {
-    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quote(baseUrl)}: ${fault}`);
+  if (validBaseUrls.get(baseUrl) === undefined) {
+    const fault = baseUrlFault(baseUrl);
+    if (fault !== undefined) {
+      throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quote(baseUrl)}: ${fault}`);
+    }
+    validBaseUrls.set(baseUrl, baseUrl);
   }
-  return validBaseUrls.set(baseUrl, baseUrl);
+  return baseUrl;
 }
 
 function baseUrlFault(baseUrl: string): string | undefined {
-  for (let i = 0; i < baseUrl.length; i++) {
-    const code = baseUrl.charCodeAt(i);
-    if (code >= 0x80 || URI_CHARACTERS[code] !== 1) {
-      return code <= 0x20 || code >= 0x7f
-        ? `whitespace, control or non-ASCII character at offset ${i}`
-        : `character ${quote(baseUrl.charAt(i))} at offset ${i} is read differently by different URL parsers`;
-    }
+  const bad = NOT_URI_CHARACTER.exec(baseUrl);
+  if (bad !== null) {
+    const i = bad.index;
+    return bad[0] <= " " || bad[0] >= "\x7f"
+      ? `whitespace, control or non-ASCII character at offset ${i}`
+      : `character ${quote(bad[0])} at offset ${i} is read differently by different URL parsers`;
   }
   const isPath = baseUrl.startsWith("/");
-  if (isPath) {
-    if (baseUrl.startsWith("//"))
-      return 'a path base URL starts with exactly one "/" ("//" would name a host)';
-  } else {
-    if (!isAbsoluteUrl(baseUrl)) return 'not an absolute URL, nor a path starting with "/"';
-    const fault = absoluteUrlFault(baseUrl);
-    if (fault !== undefined) {
-      return fault === "only http and https URLs are allowed" ? "expected an http or https URL" : fault;
-    }
-  }
-  if (baseUrl.includes("?") || baseUrl.includes("#")) return "a base URL cannot have a query or fragment";
+  const fault = isPath
+    ? baseUrl.startsWith("//")
+      ? 'a path base URL starts with exactly one "/" ("//" would name a host)'
+      : undefined
+    : isAbsoluteUrl(baseUrl)
+      ? absoluteUrlFault(baseUrl, "expected an http or https URL")
+      : 'not an absolute URL, nor a path starting with "/"';
+  if (fault !== undefined) return fault;
+  if (/[?#]/.test(baseUrl)) return "a base URL cannot have a query or fragment";
   if (findDotSegment(baseUrl, isPath ? 0 : authorityEnd(baseUrl)) !== undefined) {
     return 'a base URL cannot have a "." or ".." path segment';
   }
@@ -125,20 +119,20 @@ export function joinUrl(baseUrl: string, path: string, pathStartsWithSlash?: boo
   const baseHasSlash = baseUrl.charCodeAt(baseUrl.length - 1) === 0x2f; /* / */
   // Known from the template when it starts with "/": reading the expansion would flatten it.
   const pathHasSlash = pathStartsWithSlash ?? path.charCodeAt(0) === 0x2f;
-  if (baseHasSlash !== pathHasSlash) return baseUrl + path;
-  return baseHasSlash ? baseUrl + path.slice(1) : baseUrl + "/" + path;
+  return baseUrl + (baseHasSlash !== pathHasSlash ? path : baseHasSlash ? path.slice(1) : "/" + path);
 }
 
 /** Appends a query string before any fragment, with "?" or, when the url has a query, "&". */
 export function appendQuery(url: string, query: string): string {
   if (query === "") return url;
-  const hash = url.indexOf("#");
-  const beforeHash = hash === -1 ? url : url.slice(0, hash);
-  const last = beforeHash.charAt(beforeHash.length - 1);
+  let hash = url.indexOf("#");
+  if (hash === -1) hash = url.length;
+  const beforeHash = url.slice(0, hash);
+  const last = beforeHash.charAt(hash - 1);
   // A trailing "&" only continues a query that exists: "https://host.example&" + "q=1" would put
   // the parameters into the host (found by the fuzzer).
   const separator = !beforeHash.includes("?") ? "?" : last === "?" || last === "&" ? "" : "&";
-  return beforeHash + separator + query + (hash === -1 ? "" : url.slice(hash));
+  return beforeHash + separator + query + url.slice(hash);
 }
 
 /**
@@ -152,24 +146,16 @@ export function findDotSegment(url: string, start: number): [number, number] | u
   let inQuery = false;
   for (let i = start; i <= url.length; i++) {
     const code = i === url.length ? 0x2f /* end: closes the last segment */ : url.charCodeAt(i);
-    if (code === 0x3f /* ? */ && !inQuery) {
-      if (isDotSegment(url, segmentStart, i)) return [segmentStart, i];
-      inQuery = true;
-    } else if (code === 0x23 /* # */) {
-      if (!inQuery && isDotSegment(url, segmentStart, i)) return [segmentStart, i];
-      inQuery = false;
-      segmentStart = i + 1;
-    } else if (code === 0x2f /* / */ && !inQuery) {
-      if (isDotSegment(url, segmentStart, i)) return [segmentStart, i];
+    // "#" ends a query or a segment and starts the fragment; outside a query, "?" and "/" end a
+    // segment, and "?" starts the query (in the fragment too: it is where routers read one).
+    if (code === 0x23 /* # */ || (!inQuery && (code === 0x3f /* ? */ || code === 0x2f)) /* / */) {
+      // A dot segment is at most 6 characters ("%2e%2e"): longer ones are not sliced.
+      if (!inQuery && i - segmentStart < 7 && /^(?:\.|%2e){1,2}$/i.test(url.slice(segmentStart, i))) {
+        return [segmentStart, i];
+      }
+      inQuery = code === 0x3f;
       segmentStart = i + 1;
     }
   }
   return undefined;
-}
-
-function isDotSegment(url: string, start: number, end: number): boolean {
-  const length = end - start;
-  if (length === 0 || length > 6) return false;
-  const text = url.slice(start, end).replace(/%2e/gi, ".");
-  return text === "." || text === "..";
 }
