@@ -54,6 +54,26 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
  * duplicating it), drops `undefined` values, keeps `null` (it removes the header when merged),
  * and validates names and values. Own properties only.
  */
+// The header names seen, valid, with their lowercase form (as an object key, so that setting it
+// needs no lookup in the engine's string table): an app sends the same few names again and
+// again. Bounded (256 names of at most 64 characters), then names are worked out per call.
+const NAMES = new Map<string, string>();
+
+/** A header name checked (an RFC 9110 token) and lowercased. */
+function headerName(name: string): string {
+  let lower = NAMES.get(name);
+  if (lower !== undefined) return lower;
+  if (!isToken(name)) {
+    throw new EndpointError(
+      "ERR_INVALID_HEADER",
+      `Invalid header name ${quote(name)}: not an RFC 9110 token`,
+    );
+  }
+  lower = Object.keys({ [name.toLowerCase()]: 0 })[0]!;
+  if (NAMES.size < 256 && name.length <= 64) NAMES.set(name, lower);
+  return lower;
+}
+
 export function normalizeHeaders(headers: unknown): HeadersInput {
   if (!isPlainObject(headers)) {
     throw new EndpointError(
@@ -66,13 +86,7 @@ export function normalizeHeaders(headers: unknown): HeadersInput {
     if (!hasOwn(headers, name)) continue;
     const value = headers[name];
     if (value === undefined) continue;
-    if (!isToken(name)) {
-      throw new EndpointError(
-        "ERR_INVALID_HEADER",
-        `Invalid header name ${quote(name)}: not an RFC 9110 token`,
-      );
-    }
-    setOwn(result, name.toLowerCase(), value === null ? null : normalizeHeaderValue(name, value));
+    setOwn(result, headerName(name), value === null ? null : normalizeHeaderValue(name, value));
   }
   return result;
 }

@@ -54,6 +54,21 @@ describe("endpoint()", () => {
     });
   });
 
+  it("lowercases a header name the same way on every call, and checks each new spelling (names are kept once checked)", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(endpoint("GET /user", { headers: { "X-Trace-Id": String(i) } }).headers).toStrictEqual({
+        ...DEFAULT_HEADERS,
+        "x-trace-id": String(i),
+      });
+      expect(codeAndMessage(() => endpoint("GET /user", { headers: { "X-Trace Id": "1" } }))).toBe(
+        'ERR_INVALID_HEADER: Invalid header name "X-Trace Id": not an RFC 9110 token',
+      );
+    }
+    const many = Object.fromEntries(Array.from({ length: 300 }, (_, n) => [`X-Name-${n}`, "v"]));
+    expect(Object.keys(endpoint("GET /user", { headers: many }).headers)).toHaveLength(302);
+    expect(endpoint("GET /user", { headers: { "X-NAME-299": "w" } }).headers["x-name-299"]).toBe("w");
+  });
+
   it("passes numeric header values through unchanged", () => {
     expect(
       endpoint("PUT /x", { data: "abc", headers: { "content-length": 3 } }).headers["content-length"],
