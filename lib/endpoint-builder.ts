@@ -418,11 +418,10 @@ function mergeParameters(
     if (index === undefined) leftover.push([key, value]);
     else leftover[index] = [key, mergeParameter(leftover[index]![1], value)];
   }
-  // The merged object's key order (merge() gives it so): array indexes first, ascending.
-  return {
-    slots,
-    leftover: leftover.some(([key]) => /^\d/.test(key)) ? orderLikeObject(leftover) : leftover,
-  };
+  // The merged object's key order (merge() gives it so): array indexes first, ascending. Only a
+  // key starting with a digit can be one (a cheap test: any first character up to "9" counts).
+  const mayHoldIndex = leftover.some(([key]) => key.charCodeAt(0) <= 0x39);
+  return { slots, leftover: mayHoldIndex ? orderLikeObject(leftover) : leftover };
 }
 
 /** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value` (when given). */
