@@ -5,42 +5,47 @@ import type { OperatorRow } from "./operators.js";
 import type { TemplateVariable } from "./types.js";
 import { invalidParameter, scalarText } from "./values.js";
 
+/** A varspec as compiled: its slot in `variableNames` and where it starts in the template. */
+export interface Varspec extends TemplateVariable {
+  readonly slot: number;
+  readonly offset: number;
+  /** The name named operators write (a varname is written as it is, §3.2.7). */
+  readonly label: string;
+  /** The operator's `first`, then "label=" if it is named: what comes before a first scalar value. */
+  readonly first: string;
+  /** The same with the operator's `sep`, before a value after another defined one. */
+  readonly sep: string;
+}
+
 /** A list or a plain object: the composite values of RFC 6570 §2.3. */
 function isComposite(value: unknown): value is readonly unknown[] | Record<string, unknown> {
   return Array.isArray(value) || isPlainObject(value);
 }
 
 /**
- * Expands one varspec by the algorithm of RFC 6570 Appendix A and returns `out` followed by
- * `before` (the operator's `first` or `sep`) and the expansion, or `undefined` when the value is
- * undefined (§2.3): `undefined`, `null`, an empty list, an object without defined members.
- * Pieces are appended to `out` one by one, which V8 links rather than copying short strings.
- * `spec.name` is the name in messages; `outputName` is the one named operators write (a varname
- * is written as it is, §3.2.7), and `offset` is where the varspec starts in `template`.
+ * Expands one varspec whose value is neither `undefined` nor `null` by the algorithm of RFC 6570
+ * Appendix A, with the operator's `first` (or `sep` if `later`, after another defined value)
+ * before it, or returns `undefined` for a list or object without a defined member (§2.3).
  */
 export function expandVarspec(
-  out: string,
-  before: string,
   row: OperatorRow,
-  spec: TemplateVariable,
+  spec: Varspec,
   value: unknown,
   template: string,
-  offset: number,
-  outputName = spec.name,
+  later: boolean,
 ): string | undefined {
-  if (value === undefined || value === null) return undefined;
+  const head = later ? spec.sep : spec.first;
   if (typeof value === "object" && isComposite(value)) {
-    const text = expandComposite(row, spec, value, template, offset, outputName);
-    return text === undefined ? undefined : out + before + text;
+    const text = expandComposite(row, spec, value, template);
+    // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
+    return text === undefined ? undefined : (spec.explode ? (later ? row.sep : row.first) : head) + text;
   }
+  // The common case first: a whole string is its own text.
   const text = typeof value === "string" && spec.maxLength === undefined ? value : scalarPrefix(value, spec);
-  out += before;
-  if (row.named) {
-    // §3.2.7–§3.2.9: the name, then ifemp for an empty value, else "=" and the value
-    out += outputName;
-    out += text === "" ? row.ifemp : "=";
-  }
-  return out + row.encode(text, spec.name);
+  // §3.2.7–§3.2.9: a named operator writes ifemp, not "=", after the name of an empty value.
+  if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
+  const encoded = row.encode(text, spec.name);
+  return head === "" ? encoded : head + encoded;
 }
 
 /** The text of a scalar value, cut to the varspec's prefix (§2.4.1). */
@@ -68,11 +73,9 @@ function pair(row: OperatorRow, label: string, text: string, name: string): stri
 // operators, a list's items as pairs "name=value".
 function expandComposite(
   row: OperatorRow,
-  { name, explode, maxLength }: TemplateVariable,
+  { name, explode, maxLength, offset, label }: Varspec,
   composite: readonly unknown[] | Record<string, unknown>,
   template: string,
-  offset: number,
-  outputName: string,
 ): string | undefined {
   const isList = Array.isArray(composite);
   // Own enumerable string keys; an own "__proto__" is a key like any other.
@@ -82,19 +85,18 @@ function expandComposite(
   for (let index = 0; index < keys.length; index++) {
     const key = isList ? index : (keys[index] as string);
     const member = isList || hasOwn(composite, key) ? (composite as Record<string, unknown>)[key] : undefined;
-    if (member === undefined || member === null) continue; // §3.2.1: only defined members
+    if (member == null) continue; // §3.2.1: only defined members
     // RFC 6570 has no form for nesting.
     if (typeof member === "object" && isComposite(member)) throw invalidParameter(name, member, key);
     const text = typeof member === "string" ? member : scalarText(member, name, key);
-    out =
-      (out === undefined ? "" : out + (explode ? row.sep : ",")) +
-      (isList
-        ? explode && row.named
-          ? pair(row, outputName, text, name)
-          : encode(text, name)
-        : explode
-          ? pair(row, encode(key as string, name), text, name)
-          : encode(key as string, name) + "," + encode(text, name));
+    const piece = isList
+      ? explode && row.named
+        ? pair(row, label, text, name)
+        : encode(text, name)
+      : explode
+        ? pair(row, encode(key as string, name), text, name)
+        : encode(key as string, name) + "," + encode(text, name);
+    out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
   }
   if (out === undefined) return undefined; // §2.3: no defined member, an undefined value
   // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
@@ -106,6 +108,5 @@ function expandComposite(
       offset,
     );
   }
-  // Named operators write "name=" before a list or object they do not explode.
-  return !explode && row.named ? outputName + "=" + out : out;
+  return out;
 }
