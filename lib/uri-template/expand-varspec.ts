@@ -3,7 +3,7 @@ import { hasOwn, isPlainObject } from "../object.js";
 import { templateError } from "./template-error.js";
 import type { OperatorRow } from "./operators.js";
 import type { TemplateVariable } from "./types.js";
-import { invalidParameter, scalarText } from "./values.js";
+import { scalarText } from "./values.js";
 
 /** A varspec as compiled: its slot in `variableNames` and where it starts in the template. */
 export interface Varspec extends TemplateVariable {
@@ -15,11 +15,6 @@ export interface Varspec extends TemplateVariable {
   readonly first: string;
   /** The same with the operator's `sep`, before a value after another defined one. */
   readonly sep: string;
-}
-
-/** A list or a plain object: the composite values of RFC 6570 §2.3. */
-function isComposite(value: unknown): value is readonly unknown[] | Record<string, unknown> {
-  return Array.isArray(value) || isPlainObject(value);
 }
 
 /**
@@ -35,8 +30,9 @@ export function expandVarspec(
   later: boolean,
 ): string | undefined {
   const head = later ? spec.sep : spec.first;
-  if (typeof value === "object" && isComposite(value)) {
-    const text = expandComposite(row, spec, value, template);
+  // A list or a plain object: the composite values of §2.3.
+  if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
+    const text = expandComposite(row, spec, value as readonly unknown[] | Record<string, unknown>, template);
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
     return text === undefined ? undefined : (spec.explode ? (later ? row.sep : row.first) : head) + text;
   }
@@ -62,15 +58,9 @@ function scalarPrefix(value: unknown, { name, maxLength }: TemplateVariable): st
   return text.slice(0, end);
 }
 
-// §3.2.7–§3.2.9 (and exploded members): the label, then ifemp for an empty value when the operator
-// is named, else "=" and the value.
-function pair(row: OperatorRow, label: string, text: string, name: string): string {
-  return text === "" && row.named ? label + row.ifemp : label + "=" + row.encode(text, name);
-}
-
 // §3.2.1, Appendix A: a list's items, or an object's "key,value" pairs, joined by ","; exploded,
-// they are joined by sep, an object's members written as pairs "key=value" and, for named
-// operators, a list's items as pairs "name=value".
+// they are joined by sep, an object's members written as "key=value" and, for named operators, a
+// list's items as "name=value" (§3.2.7–§3.2.9: the name and ifemp for an empty value).
 function expandComposite(
   row: OperatorRow,
   { name, explode, maxLength, offset, label }: Varspec,
@@ -80,22 +70,20 @@ function expandComposite(
   const isList = Array.isArray(composite);
   // Own enumerable string keys; an own "__proto__" is a key like any other.
   const keys: readonly unknown[] = isList ? composite : Object.keys(composite);
-  const encode = row.encode;
   let out: string | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = isList ? index : (keys[index] as string);
     const member = isList || hasOwn(composite, key) ? (composite as Record<string, unknown>)[key] : undefined;
     if (member == null) continue; // §3.2.1: only defined members
-    // RFC 6570 has no form for nesting.
-    if (typeof member === "object" && isComposite(member)) throw invalidParameter(name, member, key);
-    const text = typeof member === "string" ? member : scalarText(member, name, key);
-    const piece = isList
-      ? explode && row.named
-        ? pair(row, label, text, name)
-        : encode(text, name)
-      : explode
-        ? pair(row, encode(key as string, name), text, name)
-        : encode(key as string, name) + "," + encode(text, name);
+    // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
+    const text = row.encode(scalarText(member, name, key), name);
+    const keyText = isList ? label : row.encode(key as string, name);
+    const piece =
+      explode && (row.named || !isList)
+        ? keyText + (text === "" && row.named ? row.ifemp : "=" + text)
+        : isList
+          ? text
+          : keyText + "," + text;
     out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
   }
   if (out === undefined) return undefined; // §2.3: no defined member, an undefined value

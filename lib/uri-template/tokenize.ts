@@ -19,8 +19,12 @@ export type Token = string | ExpressionToken;
 // RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
 const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
 
-// RFC 6570 §2.2 op-reserve: operators reserved for future extensions (those in use are OPERATORS).
-const RESERVED_OPERATOR = /[=,!@|]/;
+// RFC 6570 §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded:
+// the longest one at lastIndex (maybe empty). Each character is read once: a "." is taken only
+// before a varchar or a "%" (which then must start a triplet).
+const VARNAME = /(?:(?:\w|%[\dA-Fa-f]{2})(?:\w|%[\dA-Fa-f]{2}|\.(?=[\w%]))*)?/y;
+// RFC 6570 §2.4.1 max-length = %x31-39 0*3DIGIT, and no fifth digit.
+const MAX_LENGTH = /[1-9]\d{0,3}(?!\d)/y;
 
 // RFC 6570 §1.5 ucschar / iprivate: the non-ASCII code points a literal may hold; not surrogates,
 // the noncharacters FDD0-FDEF, the specials FFF0-FFFF, plane 14 below E1000, nor xFFFE and xFFFF
@@ -40,114 +44,92 @@ export function isVarchar(code: number): boolean {
  */
 export function tokenize(template: string): Token[] {
   const tokens: Token[] = [];
-  let literalStart = 0;
   let i = 0;
+  const fail = (problem: string, offset = i): never => {
+    throw templateError(template, problem, offset);
+  };
+  // RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG; `where` completes the message.
+  const skipPctEncoded = (where: string): void => {
+    if (!isPctEncodedAt(template, i)) fail("invalid percent-encoding" + where);
+    i += 3;
+  };
+  let literalStart = 0;
+  let code: number;
   while (i < template.length) {
-    const code = template.charCodeAt(i);
+    code = template.charCodeAt(i);
     if (code === 0x7b /* { */) {
       if (i > literalStart) tokens.push(template.slice(literalStart, i));
-      i = literalStart = readExpression(template, i, tokens);
+      // §2.2 expression = "{" [ operator ] variable-list "}"
+      const start = i++;
+      let operator = template.charAt(i) as TemplateOperator; // "" past the end: no operator
+      if (hasOwn(OPERATORS, operator)) i += operator.length;
+      // §2.2 op-reserve: operators reserved for future extensions.
+      else if (/[=,!@|]/.test(operator)) fail(`reserved operator ${describeCharacter(template, i)}`);
+      else operator = "";
+      const variables: TemplateVariable[] = [];
+      const offsets: number[] = [];
+      do {
+        // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
+        const nameStart = (VARNAME.lastIndex = i);
+        VARNAME.exec(template);
+        const name = template.slice(nameStart, (i = VARNAME.lastIndex));
+        if ((code = template.charCodeAt(i)) === 0x25 /* % */)
+          fail("invalid percent-encoding in variable name");
+        let explode = false;
+        let maxLength: number | undefined;
+        if (name !== "") {
+          if (code === 0x3a /* : */) {
+            // §2.4.1 prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
+            const digits = (MAX_LENGTH.lastIndex = ++i);
+            if (!MAX_LENGTH.test(template)) fail("prefix length must be an integer from 1 to 9999", digits);
+            maxLength = Number(template.slice(digits, (i = MAX_LENGTH.lastIndex)));
+          } else if (code === 0x2a /* * */) {
+            explode = true; // §2.4.2 explode = "*"
+            i++;
+          }
+          // ":" after "*", or "*" after a prefix
+          if ((code = template.charCodeAt(i)) === (explode ? 0x3a : 0x2a)) {
+            fail("prefix and explode modifiers together");
+          }
+        }
+        if (code === 0x7d /* } */ || code === 0x2c /* , */) {
+          if (name === "") {
+            if (code === 0x7d && variables.length === 0) fail("empty expression", start);
+            fail("missing variable name");
+          }
+          variables.push(Object.freeze({ name, explode, maxLength }));
+          offsets.push(nameStart);
+        } else {
+          if (i >= template.length || code === 0x7b /* { */) fail("unclosed expression", start);
+          const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
+          fail(`invalid character ${describeCharacter(template, i)} ${where}`);
+        }
+        i++;
+      } while (code !== 0x7d /* } */);
+      tokens.push({
+        part: Object.freeze({ operator, variables: Object.freeze(variables), offset: start }),
+        row: OPERATORS[operator],
+        offsets,
+      });
+      literalStart = i;
     } else if (ALLOW_UR[code] === 1) {
       // RFC 6570 §2.1 literals, with erratum 6937 ("'" is one, as the RFC's own examples use it):
       // %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E, the unreserved
       // and reserved characters of a URI (plus pct-encoded, ucschar and iprivate, checked apart).
       i++;
     } else if (code === 0x25 /* % */) {
-      if (!isPctEncodedAt(template, i)) throw templateError(template, "invalid percent-encoding", i);
-      i += 3;
+      skipPctEncoded("");
     } else if (code === 0x7d /* } */) {
-      throw templateError(template, 'stray "}"', i);
+      fail('stray "}"');
     } else {
       // Any other ASCII character is below U+00A0, so not a ucschar either.
       const codePoint = template.codePointAt(i)!;
-      const character = String.fromCodePoint(codePoint);
-      if ((codePoint & 0xfffe) === 0xfffe || !UCS_OR_PRIVATE.test(character)) {
-        throw templateError(template, `invalid literal character ${describeCharacter(template, i)}`, i);
+      if ((codePoint & 0xfffe) === 0xfffe || !UCS_OR_PRIVATE.test(String.fromCodePoint(codePoint))) {
+        fail(`invalid literal character ${describeCharacter(template, i)}`);
       }
-      i += character.length;
+      i += codePoint > 0xffff ? 2 : 1;
     }
   }
-  if (template.length > literalStart) tokens.push(template.slice(literalStart));
+  if (i > literalStart) tokens.push(template.slice(literalStart));
   return tokens;
-}
-
-// RFC 6570 §2.2 expression = "{" [ operator ] variable-list "}"; `start` is at the "{".
-// Pushes the expression onto `tokens` and returns the offset after its "}".
-function readExpression(template: string, start: number, tokens: Token[]): number {
-  let i = start + 1;
-  let operator = template.charAt(i) as TemplateOperator; // "" past the end: no operator
-  if (hasOwn(OPERATORS, operator)) {
-    i += operator.length;
-  } else if (RESERVED_OPERATOR.test(operator)) {
-    throw templateError(template, `reserved operator ${describeCharacter(template, i)}`, i);
-  } else {
-    operator = "";
-  }
-  const variables: TemplateVariable[] = [];
-  const offsets: number[] = [];
-  for (;;) {
-    // varspec = varname [ modifier-level4 ] (§2.3, §2.4);
-    // varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded
-    const nameStart = i;
-    let code = template.charCodeAt(i);
-    while (
-      isVarchar(code) ||
-      code === 0x25 /* % */ ||
-      (code === 0x2e /* . */ &&
-        i > nameStart &&
-        (isVarchar(template.charCodeAt(i + 1)) || template[i + 1] === "%"))
-    ) {
-      if (code === 0x25 /* % */ && !isPctEncodedAt(template, i)) {
-        throw templateError(template, "invalid percent-encoding in variable name", i);
-      }
-      code = template.charCodeAt((i += code === 0x25 /* % */ ? 3 : 1));
-    }
-    const name = template.slice(nameStart, i);
-    let explode = false;
-    let maxLength: number | undefined;
-    if (name !== "") {
-      if (code === 0x3a /* : */) {
-        // §2.4.1 prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
-        const digitsStart = ++i;
-        while ((template.charCodeAt(i) ^ 0x30) < 10) i++; // an ASCII digit ("0" is 0x30); NaN is not
-        if (i === digitsStart || i - digitsStart > 4 || template[digitsStart] === "0") {
-          throw templateError(template, "prefix length must be an integer from 1 to 9999", digitsStart);
-        }
-        maxLength = Number(template.slice(digitsStart, i));
-      } else if (code === 0x2a /* * */) {
-        explode = true; // §2.4.2 explode = "*"
-        i++;
-      }
-      code = template.charCodeAt(i);
-      // ":" after "*", or "*" after a prefix
-      if (code === (explode ? 0x3a : 0x2a)) {
-        throw templateError(template, "prefix and explode modifiers together", i);
-      }
-    }
-    if (code === 0x7d /* } */ || code === 0x2c /* , */) {
-      if (name === "") {
-        const empty = code === 0x7d /* } */ && variables.length === 0;
-        throw templateError(
-          template,
-          empty ? "empty expression" : "missing variable name",
-          empty ? start : i,
-        );
-      }
-      variables.push(Object.freeze({ name, explode, maxLength }));
-      offsets.push(nameStart);
-      if (code === 0x7d /* } */) break;
-      i++;
-      continue;
-    }
-    if (i >= template.length || code === 0x7b /* { */)
-      throw templateError(template, "unclosed expression", start);
-    const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
-    throw templateError(template, `invalid character ${describeCharacter(template, i)} ${where}`, i);
-  }
-  tokens.push({
-    part: Object.freeze({ operator, variables: Object.freeze(variables), offset: start }),
-    row: OPERATORS[operator],
-    offsets,
-  });
-  return i + 1;
 }
