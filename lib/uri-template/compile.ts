@@ -48,7 +48,6 @@ export function compileTemplate(template: string): UriTemplate {
             ...variable,
             slot: slots.get(variable.name)!,
             offset: token.offsets[v]!,
-            label: variable.name,
             first: token.row.first + head,
             sep: token.row.sep + head,
           };

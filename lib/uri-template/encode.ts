@@ -1,5 +1,6 @@
 import { allInSet, asciiClass } from "../ascii-set.js";
-import { EndpointError, codePointLabel, quote } from "../errors.js";
+import { codePointLabel } from "../errors.js";
+import { parameterError } from "./values.js";
 
 /** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
 const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
@@ -47,9 +48,9 @@ function toUtf8(value: string, name: string, encode: (text: string) => string): 
   // With the u flag, a surrogate that is half of a pair is read as part of its code point.
   const lone = /[\uD800-\uDFFF]/u.exec(value);
   if (lone) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)}: a lone surrogate (${codePointLabel(lone[0].charCodeAt(0))}) cannot be encoded as UTF-8`,
+    throw parameterError(
+      name,
+      `a lone surrogate (${codePointLabel(lone[0].charCodeAt(0))}) cannot be encoded as UTF-8`,
     );
   }
   return encode(value);

@@ -9,9 +9,10 @@ import { scalarText } from "./values.js";
 export interface Varspec extends TemplateVariable {
   readonly slot: number;
   readonly offset: number;
-  /** The name named operators write (a varname is written as it is, §3.2.7). */
-  readonly label: string;
-  /** The operator's `first`, then "label=" if it is named: what comes before a first scalar value. */
+  /**
+   * The operator's `first`, then "name=" if it is named (a varname is written as it is, §3.2.7):
+   * what comes before a first scalar value.
+   */
   readonly first: string;
   /** The same with the operator's `sep`, before a value after another defined one. */
   readonly sep: string;
@@ -63,7 +64,7 @@ function scalarPrefix(value: unknown, { name, maxLength }: TemplateVariable): st
 // list's items as "name=value" (§3.2.7–§3.2.9: the name and ifemp for an empty value).
 function expandComposite(
   row: OperatorRow,
-  { name, explode, maxLength, offset, label }: Varspec,
+  { name, explode, maxLength, offset }: Varspec,
   composite: readonly unknown[] | Record<string, unknown>,
   template: string,
 ): string | undefined {
@@ -77,7 +78,7 @@ function expandComposite(
     if (member == null) continue; // §3.2.1: only defined members
     // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
     const text = row.encode(scalarText(member, name, key), name);
-    const keyText = isList ? label : row.encode(key as string, name);
+    const keyText = isList ? name : row.encode(key as string, name);
     const piece =
       explode && (row.named || !isList)
         ? keyText + (text === "" && row.named ? row.ifemp : "=" + text)

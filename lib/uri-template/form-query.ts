@@ -14,9 +14,9 @@ const FORM_VARSPECS = /*#__PURE__*/ new Map<string, Varspec>();
 function formVarspec(name: string): Varspec {
   let spec = FORM_VARSPECS.get(name);
   if (spec === undefined) {
-    const label = encodeUnreserved(name, name);
-    const head = "&" + label + "=";
-    spec = { name, explode: false, maxLength: undefined, slot: 0, offset: 0, label, first: head, sep: head };
+    // Never exploded: the pct-encoded name is only written in the head.
+    const head = "&" + encodeUnreserved(name, name) + "=";
+    spec = { name, explode: false, maxLength: undefined, slot: 0, offset: 0, first: head, sep: head };
     if (name.length <= 100) {
       if (FORM_VARSPECS.size >= 1000) FORM_VARSPECS.clear();
       FORM_VARSPECS.set(name, spec);
