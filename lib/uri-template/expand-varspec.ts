@@ -37,26 +37,15 @@ export function expandVarspec(
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
     return text === undefined ? undefined : (spec.explode ? (later ? row.sep : row.first) : head) + text;
   }
-  // The common case first: a whole string is its own text.
-  const text = typeof value === "string" && spec.maxLength === undefined ? value : scalarPrefix(value, spec);
+  let text = scalarText(value, spec.name, undefined);
+  const max = spec.maxLength;
+  // §2.4.1: the first max code points, never splitting a pair (they lie in the first 2 × max
+  // code units, so a pair cut at that end is past them).
+  if (max !== undefined) text = [...text.slice(0, 2 * max)].slice(0, max).join("");
   // §3.2.7–§3.2.9: a named operator writes ifemp, not "=", after the name of an empty value.
   if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
   const encoded = row.encode(text, spec.name);
   return head === "" ? encoded : head + encoded;
-}
-
-/** The text of a scalar value, cut to the varspec's prefix (§2.4.1). */
-function scalarPrefix(value: unknown, { name, maxLength }: TemplateVariable): string {
-  const text = scalarText(value, name, undefined);
-  if (maxLength === undefined) return text;
-  // The first maxLength code points (a string iterates by code point, never splitting a pair).
-  let end = 0;
-  let count = maxLength;
-  for (const codePoint of text) {
-    if (count-- === 0) break;
-    end += codePoint.length;
-  }
-  return text.slice(0, end);
 }
 
 // §3.2.1, Appendix A: a list's items, or an object's "key,value" pairs, joined by ","; exploded,
