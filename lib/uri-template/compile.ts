@@ -38,21 +38,11 @@ export function compileTemplate(template: string): UriTemplate {
       steps.push(encodeReserved(token, ""));
     } else {
       parts.push(token.part);
-      steps.push({
-        row: token.row,
-        specs: token.part.variables.map((variable, v) => {
-          if (!slots.has(variable.name)) slots.set(variable.name, slots.size);
-          // §3.2.7–§3.2.9: named operators write "name=" before a non-empty scalar value.
-          const head = token.row.named ? variable.name + "=" : "";
-          return {
-            ...variable,
-            slot: slots.get(variable.name)!,
-            offset: token.offsets[v]!,
-            first: token.row.first + head,
-            sep: token.row.sep + head,
-          };
-        }),
-      });
+      steps.push(token);
+      for (const spec of token.specs) {
+        if (!slots.has(spec.name)) slots.set(spec.name, slots.size);
+        spec.slot = slots.get(spec.name)!;
+      }
     }
   }
   const variableNames = Object.freeze([...slots.keys()]);

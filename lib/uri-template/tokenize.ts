@@ -2,14 +2,17 @@ import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { hasOwn } from "../object.js";
 import { describeCharacter, templateError } from "./template-error.js";
 import { OPERATORS, type OperatorRow } from "./operators.js";
+import type { Varspec } from "./expand-varspec.js";
 import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./types.js";
 
-/** An expression as parsed: its public, frozen part, its operator's row and its varspecs' offsets. */
+/**
+ * An expression as parsed: its public, frozen part, its operator's row and its varspecs as
+ * `expand` reads them, each with the slot -1 until the template numbers its variables.
+ */
 export interface ExpressionToken {
   readonly part: TemplateExpression;
   readonly row: OperatorRow;
-  /** Where each varspec starts in the template, for a prefix error at expansion (§2.4.1). */
-  readonly offsets: readonly number[];
+  readonly specs: Varspec[];
 }
 
 /** A literal (raw text, as written) or an expression, in template order. */
@@ -69,7 +72,8 @@ export function tokenize(template: string): Token[] {
     else if (/[=,!@|]/.test(operator)) fail(`reserved operator ${describeCharacter(template, i)}`);
     else operator = "";
     const variables: TemplateVariable[] = [];
-    const offsets: number[] = [];
+    const specs: Varspec[] = [];
+    const row = OPERATORS[operator];
     do {
       // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
       const nameStart = (VARNAME.lastIndex = i);
@@ -98,8 +102,17 @@ export function tokenize(template: string): Token[] {
           if (code === 0x7d && variables.length === 0) fail("empty expression", start);
           fail("missing variable name");
         }
-        variables.push(Object.freeze({ name, explode, maxLength }));
-        offsets.push(nameStart);
+        const variable = Object.freeze({ name, explode, maxLength });
+        variables.push(variable);
+        // §3.2.7–§3.2.9: named operators write "name=" before a non-empty scalar value.
+        const head = row.named ? name + "=" : "";
+        specs.push({
+          ...variable,
+          slot: -1,
+          offset: nameStart,
+          first: row.first + head,
+          sep: row.sep + head,
+        });
       } else {
         if (i >= template.length || code === 0x7b /* { */) fail("unclosed expression", start);
         const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
@@ -109,8 +122,8 @@ export function tokenize(template: string): Token[] {
     } while (code !== 0x7d /* } */);
     tokens.push({
       part: Object.freeze({ operator, variables: Object.freeze(variables), offset: start }),
-      row: OPERATORS[operator],
-      offsets,
+      row,
+      specs,
     });
   }
 
