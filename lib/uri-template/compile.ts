@@ -103,12 +103,10 @@ export function compileTemplate(template: string): UriTemplate {
       values[slot!] = variables[name];
       found++;
     }
-    for (let slot = 0; found < values.length && slot < values.length; slot++) {
-      const name = variableNames[slot]!;
-      if (!(slot in values) && hasOwn(variables, name)) {
-        values[slot] = variables[name];
-        found++;
-      }
+    if (found < values.length) {
+      variableNames.forEach((name, slot) => {
+        if (!(slot in values) && hasOwn(variables, name)) values[slot] = variables[name];
+      });
     }
     return expandSlots(values);
   };
