@@ -11,7 +11,7 @@ export class BoundedCache<V> {
 
   constructor(
     /** At most this many entries. */
-    private readonly maxEntries: number,
+    private readonly max: number,
     /** At most this total weight; a single entry heavier than an eighth of it is never kept. */
     private readonly maxWeight: number,
   ) {}
@@ -28,7 +28,7 @@ export class BoundedCache<V> {
       map.delete(key);
       // Deleting the entry a Map iteration is at is safe: the oldest go first.
       for (const [oldest, entry] of map) {
-        if (map.size < this.maxEntries && this.weight <= this.maxWeight) break;
+        if (map.size < this.max && this.weight <= this.maxWeight) break;
         this.weight -= entry[1];
         map.delete(oldest);
       }
