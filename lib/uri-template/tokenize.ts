@@ -53,12 +53,17 @@ export function tokenize(template: string): Token[] {
   const fail = (problem: string, offset = i): never => {
     throw templateError(template, problem, offset);
   };
+  // Where a sticky regular expression's match from i ends (0 when it does not match).
+  const matchEnd = (pattern: RegExp): number => {
+    pattern.lastIndex = i;
+    pattern.test(template);
+    return pattern.lastIndex;
+  };
   let code: number;
   while (i < template.length) {
     // RFC 6570 §2.1 literals: a run of them is one token.
-    LITERALS.lastIndex = i;
-    LITERALS.test(template);
-    if (LITERALS.lastIndex > i) tokens.push(template.slice(i, (i = LITERALS.lastIndex)));
+    const literalEnd = matchEnd(LITERALS);
+    if (literalEnd > i) tokens.push(template.slice(i, (i = literalEnd)));
     if (i === template.length) break;
     code = template.charCodeAt(i);
     if (code === 0x25 /* % */) fail("invalid percent-encoding");
@@ -76,18 +81,18 @@ export function tokenize(template: string): Token[] {
     const row = OPERATORS[operator];
     do {
       // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
-      const nameStart = (VARNAME.lastIndex = i);
-      VARNAME.exec(template);
-      const name = template.slice(nameStart, (i = VARNAME.lastIndex));
+      const nameStart = i;
+      const name = template.slice(i, (i = matchEnd(VARNAME)));
       if ((code = template.charCodeAt(i)) === 0x25 /* % */) fail("invalid percent-encoding in variable name");
       let explode = false;
       let maxLength: number | undefined;
       if (name !== "") {
         if (code === 0x3a /* : */) {
           // §2.4.1 prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
-          const digits = (MAX_LENGTH.lastIndex = ++i);
-          if (!MAX_LENGTH.test(template)) fail("prefix length must be an integer from 1 to 9999", digits);
-          maxLength = Number(template.slice(digits, (i = MAX_LENGTH.lastIndex)));
+          const digits = ++i;
+          if ((i = matchEnd(MAX_LENGTH)) === 0)
+            fail("prefix length must be an integer from 1 to 9999", digits);
+          maxLength = Number(template.slice(digits, i));
         } else if (code === 0x2a /* * */) {
           explode = true; // §2.4.2 explode = "*"
           i++;
