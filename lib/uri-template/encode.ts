@@ -4,11 +4,8 @@ import { parameterError } from "./values.js";
 
 /** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
 const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
-/**
- * U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). They
- * are also the ASCII literals of a template (§2.1, with erratum 6937's "'").
- */
-export const ALLOW_UR = /*#__PURE__*/ asciiClass(/[\w.~:/?#[\]@!$&'()*+,;=-]/);
+/** U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). */
+const ALLOW_UR = /*#__PURE__*/ asciiClass(/[\w.~:/?#[\]@!$&'()*+,;=-]/);
 
 /** RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG, at offset `i` of `text`. */
 export function isPctEncodedAt(text: string, i: number): boolean {
