@@ -93,7 +93,7 @@ export function compileTemplate(template: string): UriTemplate {
       if (!hasOwn(variables, name)) continue;
       // Callers pass objects of one shape again and again: the n-th variable found is most often
       // the same key as in the last call, whose slot is then known without a Map lookup.
-      let slot = keySlots[found];
+      let slot: number | undefined = keySlots[found];
       if (keys[found] !== name) {
         slot = slots.get(name);
         if (slot === undefined) continue;
