@@ -103,10 +103,14 @@ export function compileTemplate(template: string): UriTemplate {
       values[slot!] = variables[name];
       found++;
     }
-    if (found < values.length) {
-      variableNames.forEach((name, slot) => {
-        if (!(slot in values) && hasOwn(variables, name)) values[slot] = variables[name];
-      });
+    // (A loop, not a callback: a closure here would move `values` and `variables` into a heap
+    // context and slow every read of the walk above.)
+    for (let slot = 0; found < values.length && slot < values.length; slot++) {
+      const name = variableNames[slot]!;
+      if (!(slot in values) && hasOwn(variables, name)) {
+        values[slot] = variables[name];
+        found++;
+      }
     }
     return expandSlots(values);
   };
