@@ -92,7 +92,7 @@ export class EndpointError extends Error {
     return this === EndpointError
       ? typeof value === "object" &&
           (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null)?.[ENDPOINT_ERROR_BRAND] === true
-      : Function.prototype[Symbol.hasInstance].call(this, value);
+      : super[Symbol.hasInstance](value);
   }
 }
 
