@@ -19,3 +19,10 @@ export function asciiSet(...groups: string[]): Uint8Array {
   }
   return set;
 }
+
+/** A lookup table of the ASCII characters a one-character `pattern` matches (1 = member). */
+export function asciiClass(pattern: RegExp): Uint8Array {
+  const set = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) set[code] = +pattern.test(String.fromCharCode(code));
+  return set;
+}

@@ -5,42 +5,36 @@
  * costs a bounded amount of memory, whatever their size (docs/security.md, "Caches").
  */
 export class BoundedCache<V> {
-  private readonly entries = new Map<string, { value: V; weight: number }>();
+  /** Each key's value and weight, oldest first (a Map iterates in insertion order). */
+  private readonly map = new Map<string, readonly [V, number]>();
   private weight = 0;
 
   constructor(
     /** At most this many entries. */
-    private readonly maxEntries: number,
+    private readonly max: number,
     /** At most this total weight; a single entry heavier than an eighth of it is never kept. */
     private readonly maxWeight: number,
   ) {}
 
   get(key: string): V | undefined {
-    return this.entries.get(key)?.value;
+    return this.map.get(key)?.[0];
   }
 
   /** Stores `value` under `key` (unless the key or the value is too large) and returns it. */
   set(key: string, value: V, weight = 1): V {
-    if (key.length > MAX_CACHED_KEY_LENGTH || weight * 8 > this.maxWeight) return value;
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.weight -= old.weight;
-      this.entries.delete(key);
+    const map = this.map;
+    if (key.length <= MAX_CACHED_KEY_LENGTH && weight * 8 <= this.maxWeight) {
+      this.weight += weight - (map.get(key)?.[1] ?? 0);
+      map.delete(key);
+      // Deleting the entry a Map iteration is at is safe: the oldest go first.
+      for (const [oldest, entry] of map) {
+        if (map.size < this.max && this.weight <= this.maxWeight) break;
+        this.weight -= entry[1];
+        map.delete(oldest);
+      }
+      map.set(key, [value, weight]);
     }
-    // A Map iterates in insertion order: its first key is the oldest.
-    while (this.entries.size >= this.maxEntries || this.weight + weight > this.maxWeight) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done === true) break;
-      this.weight -= this.entries.get(oldest.value)!.weight;
-      this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { value, weight });
-    this.weight += weight;
     return value;
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
 

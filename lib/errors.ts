@@ -89,28 +89,21 @@ export class EndpointError extends Error {
    * class and exists once.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    if (this !== EndpointError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as { [ENDPOINT_ERROR_BRAND]?: unknown })[ENDPOINT_ERROR_BRAND] === true
-    );
+    return this === EndpointError
+      ? typeof value === "object" &&
+          (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null)?.[ENDPOINT_ERROR_BRAND] === true
+      : super[Symbol.hasInstance](value);
   }
 }
-
-const MAX_QUOTED_LENGTH = 200;
 
 /**
  * Quotes any input for an error message: strings as JSON strings (so control characters show
  * escaped), cut to 200 characters so a hostile 100 kB input does not make a 100 kB message.
  */
 export function quote(input: unknown): string {
-  let text: string;
-  if (typeof input === "string") {
-    text = input.length > MAX_QUOTED_LENGTH ? input.slice(0, MAX_QUOTED_LENGTH) + "…" : input;
-    return JSON.stringify(text);
-  }
-  return describe(input);
+  return typeof input === "string"
+    ? JSON.stringify(input.length > 200 ? input.slice(0, 200) + "…" : input)
+    : describe(input);
 }
 
 /** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
@@ -120,26 +113,16 @@ export function codePointLabel(codePoint: number): string {
 
 /** Names the type of a value for a message: `null`, `an array`, `a number (42)`, `an instance of Foo`. */
 export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
+  const type = typeof value;
+  if (value == null) return String(value); // "null", "undefined"
   if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return quote(value);
-    case "number":
-    case "boolean":
-      return `${typeof value} ${String(value)}`;
-    case "bigint":
-      return `bigint ${String(value)}n`;
-    case "symbol":
-      return "a symbol";
-    case "function":
-      return "a function";
-    default: {
-      const proto: unknown = Object.getPrototypeOf(value);
-      if (proto === null || proto === Object.prototype) return "an object";
-      const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
-      return typeof name === "string" && name !== "" ? `an instance of ${name}` : "an object";
-    }
-  }
+  if (type === "string") return quote(value);
+  if (type === "number" || type === "boolean") return `${type} ${value as number}`;
+  if (type === "bigint") return `bigint ${value as bigint}n`;
+  if (type !== "object") return "a " + type; // "a symbol", "a function"
+  const proto: unknown = Object.getPrototypeOf(value);
+  const name: unknown = proto && (proto as { constructor?: { name?: unknown } }).constructor?.name;
+  return proto !== Object.prototype && typeof name === "string" && name !== ""
+    ? `an instance of ${name}`
+    : "an object";
 }

@@ -1,8 +1,9 @@
 import { EndpointError, describe, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
-import { expandVarspec } from "./expand-varspec.js";
+import { expandVarspec, type Varspec } from "./expand-varspec.js";
 import { tokenize } from "./tokenize.js";
+import type { OperatorRow } from "./operators.js";
 import type { UriTemplate } from "./types.js";
 
 /**
@@ -17,25 +18,34 @@ export function slotExpander(template: UriTemplate): (values: readonly unknown[]
   return SLOT_EXPANDERS.get(template)!;
 }
 
+/** A step of the program `expand` walks: literal output (already encoded) or an expression. */
+type Step = string | { readonly row: OperatorRow; readonly specs: readonly Varspec[] };
+
 /**
  * Parses a template once into its public parts and a program of steps that `expand` walks:
- * literal output (already encoded) and expressions. Throws `ERR_INVALID_TEMPLATE` for a malformed
- * template. Not cached: see `parseTemplate`.
+ * literal output (already encoded) and expressions whose varspecs know their slot. Throws
+ * `ERR_INVALID_TEMPLATE` for a malformed template. Not cached: see `parseTemplate`.
  */
 export function compileTemplate(template: string): UriTemplate {
-  const tokens = tokenize(template);
-  // RFC 6570 §3.1: literal characters outside the URI syntax (non-ASCII) are pct-encoded UTF-8.
-  const steps = tokens.map((token) => (typeof token === "string" ? encodeReserved(token, "") : token));
-  const parts = tokens.map((token) => (typeof token === "string" ? token : token.part));
-  const names = new Map<string, number>();
-  for (const part of parts) {
-    if (typeof part !== "string")
-      for (const { name } of part.variables) if (!names.has(name)) names.set(name, names.size);
-  }
+  const parts: (string | UriTemplate["parts"][number])[] = [];
+  const steps: Step[] = [];
   // Each varspec reads its value from a slot: the index of its name in `variableNames`.
-  const slots = steps.map((step) =>
-    typeof step === "string" ? [] : step.part.variables.map(({ name }) => names.get(name)!),
-  );
+  const slots = new Map<string, number>();
+  for (const token of tokenize(template)) {
+    if (typeof token === "string") {
+      parts.push(token);
+      // RFC 6570 §3.1: literal characters outside the URI syntax (non-ASCII) are pct-encoded UTF-8.
+      steps.push(encodeReserved(token, ""));
+    } else {
+      parts.push(token.part);
+      steps.push(token);
+      for (const spec of token.specs) {
+        if (!slots.has(spec.name)) slots.set(spec.name, slots.size);
+        spec.slot = slots.get(spec.name)!;
+      }
+    }
+  }
+  const variableNames = Object.freeze([...slots.keys()]);
 
   const expandSlots = (values: readonly unknown[]): string => {
     let out = "";
@@ -46,23 +56,25 @@ export function compileTemplate(template: string): UriTemplate {
         continue;
       }
       // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
-      const { row, offsets } = step;
-      const varspecs = step.part.variables;
-      const stepSlots = slots[s]!;
-      let before = row.first;
-      for (let v = 0; v < varspecs.length; v++) {
-        const value = values[stepSlots[v]!];
-        if (value === undefined) continue;
-        const expanded = expandVarspec(out, before, row, varspecs[v]!, value, template, offsets[v]!);
-        if (expanded === undefined) continue;
-        out = expanded;
-        before = row.sep;
+      const row = step.row;
+      let later = false;
+      const specs = step.specs;
+      for (let v = 0; v < specs.length; v++) {
+        const spec = specs[v]!;
+        const value = values[spec.slot];
+        // §2.3: undefined and null are undefined values, which expand to nothing.
+        if (value == null) continue;
+        const text = expandVarspec(row, spec, value, template, later);
+        if (text === undefined) continue;
+        out += text;
+        later = true;
       }
     }
     return out;
   };
-  const variableNames = Object.freeze([...names.keys()]);
 
+  const keys: string[] = [];
+  const keySlots: number[] = [];
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
     // Object(x) is x itself only for objects and functions.
     if (Object(variables) !== variables) {
@@ -71,9 +83,35 @@ export function compileTemplate(template: string): UriTemplate {
         `Invalid variables for URI template ${quote(template)}: expected an object, got ${describe(variables)}`,
       );
     }
-    // Own properties only: "{constructor}" never expands Object.prototype.constructor.
-    const values: unknown[] = [];
-    for (const name of variableNames) values.push(hasOwn(variables, name) ? variables[name] : undefined);
+    // Own properties only: "{constructor}" never expands Object.prototype.constructor. One
+    // for…in walk reads the enumerable ones (V8 checks that a key it yields is own from the
+    // object's shape alone and reads it without a lookup); names it did not give are looked up
+    // apart, for an own property that is not enumerable.
+    const values: unknown[] = new Array(variableNames.length);
+    let found = 0;
+    for (const name in variables) {
+      if (!hasOwn(variables, name)) continue;
+      // Callers pass objects of one shape again and again: the n-th variable found is most often
+      // the same key as in the last call, whose slot is then known without a Map lookup.
+      let slot: number | undefined = keySlots[found];
+      if (keys[found] !== name) {
+        slot = slots.get(name);
+        if (slot === undefined) continue;
+        keys[found] = name;
+        keySlots[found] = slot;
+      }
+      values[slot!] = variables[name];
+      found++;
+    }
+    // (A loop, not a callback: a closure here would move `values` and `variables` into a heap
+    // context and slow every read of the walk above.)
+    for (let slot = 0; found < values.length && slot < values.length; slot++) {
+      const name = variableNames[slot]!;
+      if (!(slot in values) && hasOwn(variables, name)) {
+        values[slot] = variables[name];
+        found++;
+      }
+    }
     return expandSlots(values);
   };
 

@@ -1,16 +1,11 @@
-import { ALPHA_DIGIT, allInSet, asciiSet } from "../ascii-set.js";
-import { EndpointError, codePointLabel, quote } from "../errors.js";
-
-// RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
-const UNRESERVED_MARKS = "-._~";
+import { allInSet, asciiClass } from "../ascii-set.js";
+import { codePointLabel } from "../errors.js";
+import { parameterError } from "./values.js";
 
 /** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
-const ALLOW_U = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, UNRESERVED_MARKS);
-/**
- * U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). They
- * are also the ASCII literals of a template (§2.1, with erratum 6937's "'").
- */
-export const ALLOW_UR = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, UNRESERVED_MARKS, ":/?#[]@!$&'()*+,;=");
+const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
+/** U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). */
+const ALLOW_UR = /*#__PURE__*/ asciiClass(/[\w.~:/?#[\]@!$&'()*+,;=-]/);
 
 /** RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG, at offset `i` of `text`. */
 export function isPctEncodedAt(text: string, i: number): boolean {
@@ -50,9 +45,9 @@ function toUtf8(value: string, name: string, encode: (text: string) => string): 
   // With the u flag, a surrogate that is half of a pair is read as part of its code point.
   const lone = /[\uD800-\uDFFF]/u.exec(value);
   if (lone) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)}: a lone surrogate (${codePointLabel(lone[0].charCodeAt(0))}) cannot be encoded as UTF-8`,
+    throw parameterError(
+      name,
+      `a lone surrogate (${codePointLabel(lone[0].charCodeAt(0))}) cannot be encoded as UTF-8`,
     );
   }
   return encode(value);

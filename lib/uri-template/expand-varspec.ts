@@ -3,98 +3,79 @@ import { hasOwn, isPlainObject } from "../object.js";
 import { templateError } from "./template-error.js";
 import type { OperatorRow } from "./operators.js";
 import type { TemplateVariable } from "./types.js";
-import { invalidParameter, scalarText } from "./values.js";
+import { scalarText } from "./values.js";
 
-/** A list or a plain object: the composite values of RFC 6570 §2.3. */
-function isComposite(value: unknown): value is readonly unknown[] | Record<string, unknown> {
-  return Array.isArray(value) || isPlainObject(value);
+/** A varspec as compiled: its slot in `variableNames` and where it starts in the template. */
+export interface Varspec extends TemplateVariable {
+  /** The index of the value in the values `expand` reads (`variableNames`). */
+  slot: number;
+  readonly offset: number;
+  /**
+   * The operator's `first`, then "name=" if it is named (a varname is written as it is, §3.2.7):
+   * what comes before a first scalar value.
+   */
+  readonly first: string;
+  /** The same with the operator's `sep`, before a value after another defined one. */
+  readonly sep: string;
 }
 
 /**
- * Expands one varspec by the algorithm of RFC 6570 Appendix A and returns `out` followed by
- * `before` (the operator's `first` or `sep`) and the expansion, or `undefined` when the value is
- * undefined (§2.3): `undefined`, `null`, an empty list, an object without defined members.
- * Pieces are appended to `out` one by one, which V8 links rather than copying short strings.
- * `spec.name` is the name in messages; `outputName` is the one named operators write (a varname
- * is written as it is, §3.2.7), and `offset` is where the varspec starts in `template`.
+ * Expands one varspec whose value is neither `undefined` nor `null` by the algorithm of RFC 6570
+ * Appendix A, with the operator's `first` (or `sep` if `later`, after another defined value)
+ * before it, or returns `undefined` for a list or object without a defined member (§2.3).
  */
 export function expandVarspec(
-  out: string,
-  before: string,
   row: OperatorRow,
-  spec: TemplateVariable,
+  spec: Varspec,
   value: unknown,
   template: string,
-  offset: number,
-  outputName = spec.name,
+  later: boolean,
 ): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "object" && isComposite(value)) {
-    const text = expandComposite(row, spec, value, template, offset, outputName);
-    return text === undefined ? undefined : out + before + text;
+  const head = later ? spec.sep : spec.first;
+  // A list or a plain object: the composite values of §2.3.
+  if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
+    const text = expandComposite(row, spec, value as readonly unknown[] | Record<string, unknown>, template);
+    // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
+    return text === undefined ? undefined : (spec.explode ? (later ? row.sep : row.first) : head) + text;
   }
-  const text = typeof value === "string" && spec.maxLength === undefined ? value : scalarPrefix(value, spec);
-  out += before;
-  if (row.named) {
-    // §3.2.7–§3.2.9: the name, then ifemp for an empty value, else "=" and the value
-    out += outputName;
-    out += text === "" ? row.ifemp : "=";
-  }
-  return out + row.encode(text, spec.name);
-}
-
-/** The text of a scalar value, cut to the varspec's prefix (§2.4.1). */
-function scalarPrefix(value: unknown, { name, maxLength }: TemplateVariable): string {
-  const text = scalarText(value, name, undefined);
-  if (maxLength === undefined) return text;
-  // The first maxLength code points (a string iterates by code point, never splitting a pair).
-  let end = 0;
-  let count = maxLength;
-  for (const codePoint of text) {
-    if (count-- === 0) break;
-    end += codePoint.length;
-  }
-  return text.slice(0, end);
-}
-
-// §3.2.7–§3.2.9 (and exploded members): the label, then ifemp for an empty value when the operator
-// is named, else "=" and the value.
-function pair(row: OperatorRow, label: string, text: string, name: string): string {
-  return text === "" && row.named ? label + row.ifemp : label + "=" + row.encode(text, name);
+  let text = scalarText(value, spec.name, undefined);
+  const max = spec.maxLength;
+  // §2.4.1: the first max code points, never splitting a pair (they lie in the first 2 × max
+  // code units, so a pair cut at that end is past them).
+  if (max !== undefined) text = [...text.slice(0, 2 * max)].slice(0, max).join("");
+  // §3.2.7–§3.2.9: a named operator writes ifemp, not "=", after the name of an empty value.
+  if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
+  const encoded = row.encode(text, spec.name);
+  return head === "" ? encoded : head + encoded;
 }
 
 // §3.2.1, Appendix A: a list's items, or an object's "key,value" pairs, joined by ","; exploded,
-// they are joined by sep, an object's members written as pairs "key=value" and, for named
-// operators, a list's items as pairs "name=value".
+// they are joined by sep, an object's members written as "key=value" and, for named operators, a
+// list's items as "name=value" (§3.2.7–§3.2.9: the name and ifemp for an empty value).
 function expandComposite(
   row: OperatorRow,
-  { name, explode, maxLength }: TemplateVariable,
+  { name, explode, maxLength, offset }: Varspec,
   composite: readonly unknown[] | Record<string, unknown>,
   template: string,
-  offset: number,
-  outputName: string,
 ): string | undefined {
   const isList = Array.isArray(composite);
   // Own enumerable string keys; an own "__proto__" is a key like any other.
   const keys: readonly unknown[] = isList ? composite : Object.keys(composite);
-  const encode = row.encode;
   let out: string | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = isList ? index : (keys[index] as string);
     const member = isList || hasOwn(composite, key) ? (composite as Record<string, unknown>)[key] : undefined;
-    if (member === undefined || member === null) continue; // §3.2.1: only defined members
-    // RFC 6570 has no form for nesting.
-    if (typeof member === "object" && isComposite(member)) throw invalidParameter(name, member, key);
-    const text = typeof member === "string" ? member : scalarText(member, name, key);
-    out =
-      (out === undefined ? "" : out + (explode ? row.sep : ",")) +
-      (isList
-        ? explode && row.named
-          ? pair(row, outputName, text, name)
-          : encode(text, name)
-        : explode
-          ? pair(row, encode(key as string, name), text, name)
-          : encode(key as string, name) + "," + encode(text, name));
+    if (member == null) continue; // §3.2.1: only defined members
+    // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
+    const text = row.encode(scalarText(member, name, key), name);
+    const keyText = isList ? name : row.encode(key as string, name);
+    const piece =
+      explode && (row.named || !isList)
+        ? keyText + (text === "" && row.named ? row.ifemp : "=" + text)
+        : isList
+          ? text
+          : keyText + "," + text;
+    out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
   }
   if (out === undefined) return undefined; // §2.3: no defined member, an undefined value
   // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
@@ -106,6 +87,5 @@ function expandComposite(
       offset,
     );
   }
-  // Named operators write "name=" before a list or object they do not explode.
-  return !explode && row.named ? outputName + "=" + out : out;
+  return out;
 }

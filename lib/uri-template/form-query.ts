@@ -1,7 +1,29 @@
 import { EndpointError, describe } from "../errors.js";
 import { encodeUnreserved } from "./encode.js";
-import { expandVarspec } from "./expand-varspec.js";
+import { expandVarspec, type Varspec } from "./expand-varspec.js";
 import { OPERATORS } from "./operators.js";
+
+const FORM = OPERATORS["?"];
+
+// The varspec of each query parameter name, its "&name=" pct-encoded once: an app sends the same
+// few names again and again. At most 1000 names of at most 100 characters are kept (all dropped
+// when full), so any stream of names costs a bounded amount of memory.
+const FORM_VARSPECS = /*#__PURE__*/ new Map<string, Varspec>();
+
+/** A form-style query parameter as a varspec of `{?name}` (§3.2.8), for any name. */
+function formVarspec(name: string): Varspec {
+  let spec = FORM_VARSPECS.get(name);
+  if (spec === undefined) {
+    // Never exploded: the pct-encoded name is only written in the head.
+    const head = "&" + encodeUnreserved(name, name) + "=";
+    spec = { name, explode: false, maxLength: undefined, slot: 0, offset: 0, first: head, sep: head };
+    if (name.length <= 100) {
+      if (FORM_VARSPECS.size >= 1000) FORM_VARSPECS.clear();
+      FORM_VARSPECS.set(name, spec);
+    }
+  }
+  return spec;
+}
 
 /**
  * Serialises parameters exactly as the RFC 6570 form-style query `{?a,b,c}` (§3.2.8) would, or
@@ -27,29 +49,10 @@ export function formQuery(entries: Iterable<readonly [string, unknown]>, first: 
         `Invalid query parameter name: expected a string, got ${describe(name)}`,
       );
     }
-    const pair = formPair(name, value);
-    if (pair !== undefined) out += out === "" ? first + pair : "&" + pair;
+    if (value == null) continue; // §2.3: an undefined value
+    // The pair with "&" before it; the first pair has `first` instead.
+    const pair = expandVarspec(FORM, formVarspec(name), value, "", true);
+    if (pair !== undefined) out += out === "" ? first + pair.slice(1) : pair;
   }
   return out;
-}
-
-/** One `name=value` of a form-style query (§3.2.8), or `undefined` for an undefined value (§2.3). */
-function formPair(name: string, value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  const outputName = encodeUnreserved(name, name);
-  // The common cases, as expandVarspec writes them for "?": name "=" value; ifemp "=".
-  if (typeof value === "string") return outputName + "=" + encodeUnreserved(value, name);
-  if (typeof value === "number" && Number.isFinite(value)) {
-    return outputName + "=" + encodeUnreserved(String(value), name);
-  }
-  return expandVarspec(
-    "",
-    "",
-    OPERATORS["?"],
-    { name, explode: false, maxLength: undefined },
-    value,
-    "",
-    0,
-    outputName,
-  );
 }

@@ -6,19 +6,9 @@ import { EndpointError, describe, quote } from "../errors.js";
  */
 export type Position = undefined | number | string;
 
-/** `Invalid parameter "name": cannot expand a symbol at index 2 of a list in a URI template` */
-export function invalidParameter(name: string, value: unknown, position: Position): EndpointError {
-  const what = value instanceof Date ? "an invalid Date" : describe(value);
-  const where =
-    position === undefined
-      ? ""
-      : typeof position === "number"
-        ? ` at index ${position} of a list`
-        : ` at key ${quote(position)} of an object`;
-  return new EndpointError(
-    "ERR_INVALID_PARAMETER",
-    `Invalid parameter ${quote(name)}: cannot expand ${what}${where} in a URI template`,
-  );
+/** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
+export function parameterError(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
 }
 
 /**
@@ -39,5 +29,15 @@ export function scalarText(value: unknown, name: string, position: Position): st
       // an invalid Date, or an object that only pretends to be a Date
     }
   }
-  throw invalidParameter(name, value, position);
+  // `Invalid parameter "name": cannot expand a symbol at index 2 of a list in a URI template`
+  const where =
+    position === undefined
+      ? ""
+      : typeof position === "number"
+        ? ` at index ${position} of a list`
+        : ` at key ${quote(position)} of an object`;
+  throw parameterError(
+    name,
+    `cannot expand ${value instanceof Date ? "an invalid Date" : describe(value)}${where} in a URI template`,
+  );
 }
