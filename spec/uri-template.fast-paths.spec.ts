@@ -120,6 +120,24 @@ describe("scalar values", () => {
     expect(parseTemplate("{+x}").expand({ x: value })).toBe(reserved);
   });
 
+  it("encodes every ASCII character by the table as encodeURIComponent does, the marks !'()* too", () => {
+    for (let code = 0; code < 128; code++) {
+      const value = `a${String.fromCharCode(code)}b`;
+      const expected = /[\w.~-]/.test(String.fromCharCode(code))
+        ? value
+        : `a%${code.toString(16).toUpperCase().padStart(2, "0")}b`;
+      expect(parseTemplate("{x}").expand({ x: value })).toBe(expected);
+    }
+  });
+
+  it("hands a value to the UTF-8 encoder when a non-ASCII character follows ASCII ones it escaped", () => {
+    expect(parseTemplate("{x}").expand({ x: "a b!é c" })).toBe("a%20b%21%C3%A9%20c");
+    expect(errorOf(() => parseTemplate("{x}").expand({ x: "a b\udc00" }))).toEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message: 'Invalid parameter "x": a lone surrogate (U+DC00) cannot be encoded as UTF-8',
+    });
+  });
+
   it("refuses a lone surrogate and a number without a text, naming the variable", () => {
     expect(errorOf(() => parseTemplate("{?x}").expand({ x: "a\ud800" }))).toEqual({
       code: "ERR_INVALID_PARAMETER",

@@ -17,13 +17,34 @@ export function isPctEncodedAt(text: string, i: number): boolean {
  * A string of unreserved ASCII only is returned as it is.
  */
 export function encodeUnreserved(value: string, name: string): string {
+  if (allInSet(value, ALLOW_U)) return value;
+  // ASCII by table, one triplet per character (a space, "!", "/" are the usual ones): several
+  // times faster than the built-in encoder and a replace of the marks it leaves.
+  let out = "";
+  let copied = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (ALLOW_U[code] === 1) continue;
+    if (code >= 0x80) return encodeNonAscii(value, name);
+    out += value.slice(copied, i) + PCT_ASCII[code];
+    copied = i + 1;
+  }
+  return out + value.slice(copied);
+}
+
+/** RFC 3986 §2.1: "%" and two uppercase hex digits, for each ASCII code. */
+const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
+  { length: 128 },
+  (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
+);
+
+/** `encodeUnreserved` of a value that holds non-ASCII characters: the built-in UTF-8 encoder. */
+function encodeNonAscii(value: string, name: string): string {
   // encodeURIComponent leaves U and the marks !'()* as they are: those five are encoded here.
-  return allInSet(value, ALLOW_U)
-    ? value
-    : toUtf8(value, name, encodeURIComponent).replace(
-        /[!'()*]/g,
-        (mark) => "%" + mark.charCodeAt(0).toString(16).toUpperCase(),
-      );
+  return toUtf8(value, name, encodeURIComponent).replace(
+    /[!'()*]/g,
+    (mark) => PCT_ASCII[mark.charCodeAt(0)]!,
+  );
 }
 
 /**
