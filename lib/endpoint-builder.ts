@@ -46,11 +46,20 @@ import type {
 } from "./types.js";
 import { formQuery } from "./uri-template/index.js";
 
-/** What every call of a snapshot needs and the snapshot alone decides, worked out once. */
+/** What a snapshot's calls need and the snapshot alone decides, worked out once. */
 interface SnapshotPlan {
   /** The default parameters' keys (none reserved), in order, and their values. */
   readonly parameterKeys: readonly string[];
   readonly parameterValues: readonly unknown[];
+  /**
+   * The rest, worked out on the first `endpoint()` call over the snapshot: a builder that
+   * `.defaults()` makes only to make another pays nothing for it.
+   */
+  calls: SnapshotCalls | undefined;
+}
+
+/** What `endpoint()` reads of a snapshot on every call. */
+interface SnapshotCalls {
   /**
    * The snapshot's headers, as an unfrozen object that nobody changes: what each call copies (a
    * spread of it costs a third of a spread of the frozen one).
@@ -106,6 +115,7 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
   // an error names the option), with one memo (so shared objects stay shared), then it is frozen.
   let memo: Map<object, unknown> | undefined;
   const parameterKeys: string[] = [];
+  const parameterValues: unknown[] = [];
   for (const key in merged) {
     if (!hasOwn(merged, key)) continue;
     const value = merged[key];
@@ -120,20 +130,25 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
     } else if (typeof value === "object" && value !== null) {
       setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
     }
-    if (!RESERVED_KEYS.has(key)) parameterKeys.push(key);
+    if (!RESERVED_KEYS.has(key)) {
+      parameterKeys.push(key);
+      parameterValues.push(merged[key]);
+    }
   }
   const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
-  plans.set(frozen, {
-    parameterKeys,
-    parameterValues: parameterKeys.map((key) => merged[key]),
-    headers: { ...(merged.headers as Headers) },
-    url: own(merged, "url"),
-    request: own(merged, "request") as RequestMeta | undefined,
-    hasData: hasOwn(merged, "data"),
-    data: merged.data,
-    routes: undefined,
-  });
+  plans.set(frozen, { parameterKeys, parameterValues, calls: undefined });
   return frozen;
+}
+
+function snapshotCalls(defaults: EndpointDefaults): SnapshotCalls {
+  return {
+    headers: { ...defaults.headers },
+    url: own(defaults, "url"),
+    request: own(defaults, "request") as RequestMeta | undefined,
+    hasData: hasOwn(defaults, "data"),
+    data: (defaults as { data?: unknown }).data,
+    routes: undefined,
+  };
 }
 
 const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
@@ -302,13 +317,14 @@ export class EndpointBuilder<
     // parse(merge(route, options)) in one pass: the call's options are read once and merged over
     // the route's plan with the merge's own rules, without copying what the call does not change.
     const defaults = this.DEFAULTS;
-    const snap = plans.get(defaults)!;
+    const snapshotPlan = plans.get(defaults)!;
+    const snap = (snapshotPlan.calls ??= snapshotCalls(defaults));
     let plan = typeof route === "string" ? snap.routes?.get(route) : undefined;
     // With the route's plan, the walk places the parameters into its url's slots as it reads them.
     const call = readLevel(route, options, false, plan?.parsed, plan?.compiled);
     if (plan === undefined) {
       const parsed = typeof route === "string" ? parseRoute(route) : undefined;
-      plan = routePlan(snap, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
+      plan = routePlan(snapshotPlan, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
       // On a url's second use, as its compiled form is cached: an inlined id makes a route used once.
       if (parsed !== undefined && plan.compiled.cached) {
         // Weighed by template parts, as the compiled urls are: a plan may outlive its url's cache entry.
