@@ -174,7 +174,8 @@ function unfrozen(value: unknown): unknown {
 
 /**
  * Merged request → request options (spec §2.4): the one per-call pipeline of `endpoint()` and
- * `parse()`. Nothing it is given is changed.
+ * `parse()`. It changes only what its callers made for this call (the headers, which it returns,
+ * and the slots); nothing of the caller's options or of a snapshot.
  */
 export function buildRequest(merged: MergedRequest, policy: RequestPolicy): RequestOptions {
   const { compiled, slots, method } = merged;
