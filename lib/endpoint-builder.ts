@@ -146,7 +146,7 @@ function snapshotCalls(defaults: EndpointDefaults): SnapshotCalls {
     url: own(defaults, "url"),
     request: own(defaults, "request") as RequestMeta | undefined,
     hasData: hasOwn(defaults, "data"),
-    data: (defaults as { data?: unknown }).data,
+    data: own(defaults, "data"),
     routes: undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { ALPHA_DIGIT, allInSet, asciiSet } from "./ascii-set.js";
+import { BoundedCache } from "./bounded-cache.js";
 import { EndpointError, codePointLabel, quote } from "./errors.js";
 import { hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
@@ -56,12 +57,12 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
  */
 // The header names seen, valid, with their lowercase form (as an object key, so that setting it
 // needs no lookup in the engine's string table): an app sends the same few names again and
-// again. Bounded (256 names of at most 64 characters), then names are worked out per call.
-const NAMES = new Map<string, string>();
+// again. A bounded cache (lib/bounded-cache.ts): 256 names, oldest out first.
+const NAMES = /*#__PURE__*/ new BoundedCache<string>(256, 256);
 
 /** A header name checked (an RFC 9110 token) and lowercased. */
 function headerName(name: string): string {
-  let lower = NAMES.get(name);
+  const lower = NAMES.get(name);
   if (lower !== undefined) return lower;
   if (!isToken(name)) {
     throw new EndpointError(
@@ -69,9 +70,7 @@ function headerName(name: string): string {
       `Invalid header name ${quote(name)}: not an RFC 9110 token`,
     );
   }
-  lower = Object.keys({ [name.toLowerCase()]: 0 })[0]!;
-  if (NAMES.size < 256 && name.length <= 64) NAMES.set(name, lower);
-  return lower;
+  return NAMES.set(name, Object.keys({ [name.toLowerCase()]: 0 })[0]!);
 }
 
 export function normalizeHeaders(headers: unknown): HeadersInput {

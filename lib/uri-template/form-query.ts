@@ -8,6 +8,8 @@ const FORM = OPERATORS["?"];
 // The varspec of each query parameter name, its "&name=" pct-encoded once: an app sends the same
 // few names again and again. At most 1000 names of at most 100 characters are kept (all dropped
 // when full), so any stream of names costs a bounded amount of memory.
+// (Not a BoundedCache: querySerializer bundles this file, and its bundle stays without the
+// caches module; spec/tree-shaking.spec.ts.)
 const FORM_VARSPECS = /*#__PURE__*/ new Map<string, Varspec>();
 
 /** A form-style query parameter as a varspec of `{?name}` (§3.2.8), for any name. */
