@@ -318,8 +318,7 @@ export function placeParameters(
   keys: readonly string[],
   values: readonly unknown[],
 ): Pick<MergedRequest, "slots" | "leftover"> {
-  const slots: unknown[] = [];
-  for (let i = 0; i < compiled.template.variableNames.length; i++) slots.push(undefined);
+  const slots = compiled.emptySlots.slice();
   let leftover: [string, unknown][] | undefined;
   for (let i = 0; i < keys.length; i++) {
     const slot = slotOf(compiled, keys[i]!);

@@ -18,6 +18,11 @@ export interface CompiledUrl {
   readonly cached: boolean;
   /** The expansion from slots: `values[i]` is the value of `template.variableNames[i]`. */
   readonly expand: (values: readonly unknown[]) => string;
+  /**
+   * One `undefined` per variable: a call's slots are a copy of it (packed, and of the exact
+   * length, where pushing them one by one would allocate room for 17).
+   */
+  readonly emptySlots: readonly unknown[];
   /** The slot of each variable name: a Map, so hostile templates cost linear time. */
   readonly slotOf: ReadonlyMap<string, number>;
   /** The variable names by slot, internalized (see `slotOf()`). */
@@ -79,6 +84,7 @@ export function compileUrl(url: string): CompiledUrl {
     template,
     cached: again,
     expand: slotExpander(template),
+    emptySlots: template.variableNames.map(() => undefined),
     slotOf,
     names: template.variableNames.map(internalized),
     requiredSlots: slots(required),

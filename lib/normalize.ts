@@ -57,7 +57,7 @@ export function readLevel(
   let source: unknown = options;
   let method: string | undefined;
   let url: string | undefined;
-  const keys: string[] = [];
+  const keys: string[] = keepOrder ? [] : NO_KEYS;
   if (typeof route === "string") {
     // `parsed`: the route's plan already holds what parseRoute gives.
     ({ method, url } = parsed ?? parseRoute(route));
@@ -94,17 +94,14 @@ export function readLevel(
     data: undefined,
     hasData: false,
     parameters: source,
-    parameterKeys: [],
-    parameterValues: [],
-    slots: undefined,
+    // Placed into slots, the parameters need no keys and values (and the walk pushes none).
+    parameterKeys: compiled === undefined ? [] : NO_KEYS,
+    parameterValues: compiled === undefined ? [] : NO_KEYS,
+    slots: compiled?.emptySlots.slice(),
     leftover: undefined,
     keys,
   };
-  let slots: unknown[] | undefined;
-  if (compiled !== undefined) {
-    level.slots = slots = [];
-    for (let i = 0; i < compiled.template.variableNames.length; i++) slots.push(undefined);
-  }
+  const slots = level.slots;
   let copied: Record<string, unknown> | undefined;
   let memo: Map<object, unknown> | undefined;
   // `for…in` with an own check walks a small object several times faster than Object.keys.
@@ -185,6 +182,9 @@ export function readLevel(
 }
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+// Pushed to only when the walk keeps the keys (or places no parameters): frozen, so a push by
+// mistake throws instead of sharing keys between calls.
+const NO_KEYS: string[] = Object.freeze([]) as unknown as string[];
 
 /** The value a level gives `key` (a reserved option or a parameter), for the merge. */
 export function levelValue(level: Level, key: string): unknown {
