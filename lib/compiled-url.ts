@@ -40,9 +40,9 @@ export interface CompiledUrl {
   /** The names in the literal query of the url (`/x?page=2` → `page`), as written (encoded). */
   readonly literalQueryNames: ReadonlySet<string>;
   /**
-   * The slots of the variables of expressions outside the query: when the literals of the path
-   * hold no "." or "%", only their values can make a "." or ".." segment. `undefined`: a literal
-   * of the path holds one, so every expansion is scanned.
+   * The slots of the variables whose values can make a "." or ".." segment: when no literal
+   * holds "." or "%", only their values can. `undefined`: a literal holds one, so every
+   * expansion is scanned.
    */
   readonly pathSlots: readonly number[] | undefined;
   /** Where a "." or ".." segment could start: after the literal `scheme://authority` of an absolute template. */
@@ -79,6 +79,7 @@ export function compileUrl(url: string): CompiledUrl {
   const { required, wholeSegment } = requiredNames(template);
   const literal = leadingLiteral(template);
   const isValidAbsolute = hasValidAbsolutePrefix(literal);
+  const pathStart = isValidAbsolute ? authorityEnd(literal) : 0;
   const compiled: CompiledUrl = {
     url,
     template,
@@ -97,10 +98,8 @@ export function compileUrl(url: string): CompiledUrl {
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
     isValidAbsolute,
-    pathSlots: pathLiteralsHoldDot(template, isValidAbsolute ? authorityEnd(literal) : 0)
-      ? undefined
-      : slots(pathVariableNames(template)),
-    pathStart: isValidAbsolute ? authorityEnd(literal) : 0,
+    pathSlots: dotSlots(template, pathStart, slotOf),
+    pathStart,
   };
   return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
 }
@@ -144,50 +143,29 @@ function endsSegment(next: string | TemplateExpression): boolean {
   return "/?&#".includes(next.operator) && next.operator !== "";
 }
 
-/** The variables of the expressions in the path and the fragment (not in the query). */
-function pathVariableNames(template: UriTemplate): string[] {
-  const names: string[] = [];
-  let inQuery = false;
+/**
+ * The slots whose values alone can make a "." or ".." segment (see `pathSlots`): every variable
+ * but those of "?" and "&" expressions, which write `name=value` pairs, never a whole segment.
+ * `undefined` when the template itself can write a dot: a literal (after `skip` characters, a
+ * literal authority) holding "." or "%", or a label expression, whose "." prefix and separator
+ * make `/x/{.a}` with `""` the segment "." and `/x/{.a,b}` with `""` and `""` the segment ".."
+ * (RFC 6570 §3.2.5): then every expansion is scanned. A literal or a variable of the query counts
+ * too: that costs a scan that finds nothing, never a segment missed.
+ */
+function dotSlots(template: UriTemplate, skip: number, slotOf: Map<string, number>): number[] | undefined {
+  const slots: number[] = [];
   for (const part of template.parts) {
     if (typeof part === "string") {
-      const hash = part.lastIndexOf("#");
-      if (hash !== -1) inQuery = false;
-      if (part.indexOf("?", hash + 1) !== -1) inQuery = true;
-    } else if (part.operator === "#") {
-      inQuery = false;
-      for (const variable of part.variables) names.push(variable.name);
-    } else if (!inQuery && part.operator !== "?" && part.operator !== "&") {
-      // A "?" or "&" expression writes "?name=…" or "&name=…", never a whole "." or ".."
-      // segment; but it may vanish, so what follows it still counts as the path.
-      for (const variable of part.variables) names.push(variable.name);
+      const text = encodeReserved(part, "").slice(skip);
+      if (text.includes(".") || text.includes("%")) return undefined;
+    } else if (part.operator === ".") {
+      return undefined;
+    } else if (part.operator !== "?" && part.operator !== "&") {
+      for (const variable of part.variables) slots.push(slotOf.get(variable.name)!);
     }
-  }
-  return names;
-}
-
-/** Does a literal of the path or the fragment (after `skip` characters: a literal authority) hold "." or "%"? */
-function pathLiteralsHoldDot(template: UriTemplate, skip: number): boolean {
-  let inQuery = false;
-  for (const part of template.parts) {
-    // A "?" or "&" expression may vanish: only a literal "?" surely starts the query.
-    if (typeof part !== "string") {
-      if (part.operator === "#") inQuery = false;
-      continue;
-    }
-    let text = encodeReserved(part, "").slice(skip);
     skip = 0;
-    if (inQuery) {
-      const hash = text.indexOf("#");
-      if (hash === -1) continue;
-      inQuery = false;
-      text = text.slice(hash);
-    }
-    const question = text.indexOf("?");
-    const hash = text.lastIndexOf("#");
-    if (question !== -1 && question > hash) inQuery = true;
-    if (text.includes(".") || text.includes("%")) return true;
   }
-  return false;
+  return slots;
 }
 
 /** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */

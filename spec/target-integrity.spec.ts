@@ -32,6 +32,13 @@ describe("1. dot segments never come from a value", () => {
     ["GET /{+path}", { path: "%2e%2e/%2E%2e/admin" }, "path", "%2e%2e"],
     ["GET /{+path}", { path: "a/.%2E/admin" }, "path", ".%2E"],
     ["GET /x{#frag}", { frag: "a/../../admin" }, "frag", ".."],
+    // RFC 6570 §3.2.5: the label operator writes "." before each value, so "" makes "." and
+    // two of them make ".." with no dot in any value.
+    ["GET /repos/{owner}/{.repo}", { owner: "o", repo: "" }, "repo", "."],
+    ["GET /repos/{owner}/{.repo}/issues", { owner: "o", repo: [""] }, "repo", "."],
+    ["GET /repos/{owner}/{.repo,ext}", { owner: "o", repo: "", ext: "" }, "repo", ".."],
+    ["GET /repos/{owner}/{.repo*}", { owner: "o", repo: ["", ""] }, "repo", ".."],
+    ["GET /files/{name}{.ext}", { name: "", ext: "" }, "ext", "."],
   ])("%s with %j", (route, options, name, segment) => {
     const url = route.slice(route.indexOf(" ") + 1);
     expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment));
@@ -55,6 +62,8 @@ describe("1. dot segments never come from a value", () => {
     ["GET /files/{name}", { name: "..." }, `${BASE}/files/...`],
     ["GET /files/{name}", { name: "a..b" }, `${BASE}/files/a..b`],
     ["GET /files/{name}.txt", { name: "." }, `${BASE}/files/..txt`],
+    ["GET /files/a{.ext}", { ext: "" }, `${BASE}/files/a.`],
+    ["GET /files/{name}{.ext}", { name: "report", ext: "pdf" }, `${BASE}/files/report.pdf`],
     ["GET /search", { q: ".." }, `${BASE}/search?q=..`],
     ["GET /search{?q}", { q: "../.." }, `${BASE}/search?q=..%2F..`],
     ["GET /files/{name}", { name: "../x" }, `${BASE}/files/..%2Fx`],
@@ -74,6 +83,9 @@ describe("1. dot segments never come from a value", () => {
       "GET /a{/x*}",
       "GET /a/{x}{?q}",
       "GET {+x}",
+      "GET /a/{.x}",
+      "GET /a/{.x,q}/b",
+      "GET /a/{.x*}",
     );
     fc.assert(
       fc.property(route, fc.oneof(value, fc.array(value, { maxLength: 3 })), (path, x) => {
