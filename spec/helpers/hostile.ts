@@ -106,7 +106,27 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 const key = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...SPECIAL_KEYS) },
-  { weight: 4, arbitrary: fc.constantFrom("owner", "repo", "id", "q", "page", "a", "b", "list", "obj") },
+  // Every variable name of URL_PIECES, so that each operator gets values (an `{.ext}` without an
+  // `ext` would never show what its own "." can make).
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "owner",
+      "repo",
+      "id",
+      "q",
+      "page",
+      "a",
+      "b",
+      "list",
+      "obj",
+      "opt",
+      "frag",
+      "path",
+      "ext",
+      "m",
+    ),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom("url", "method", "baseUrl", "headers", "mediaType", "data", "request"),
