@@ -193,12 +193,13 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
       );
     }
   }
-  for (const slot of compiled.wholeSegmentSlots) {
-    const value = slots[slot];
-    if (value === "" || (Array.isArray(value) && value.length === 1 && value[0] === "")) {
+  for (const run of compiled.wholeSegments) {
+    let empty = true;
+    for (let i = 0; i < run.length && empty; i++) empty = expandsToNothing(slots[run[i]!]);
+    if (empty) {
       throw new EndpointError(
         "ERR_MISSING_PARAMETER",
-        `Missing parameter ${quote(names[slot]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+        `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
       );
     }
   }
@@ -295,6 +296,22 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
   if (hasBody) result.body = body;
   if (merged.request !== undefined) result.request = merged.request;
   return result;
+}
+
+/**
+ * Does a defined value of a one-variable `{x}` or `{+x}` expand to ""? The empty string, or a
+ * list whose only defined member is "" (RFC 6570 §3.2.1: undefined members are left out, so
+ * `[null, ""]` writes what `[""]` writes). Any other value writes at least one character.
+ */
+function expandsToNothing(value: unknown): boolean {
+  if (value === "") return true;
+  if (!Array.isArray(value)) return false;
+  let members = 0;
+  for (const item of value) {
+    if (item === undefined || item === null) continue;
+    if (item !== "" || ++members > 1) return false;
+  }
+  return members === 1;
 }
 
 /** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */

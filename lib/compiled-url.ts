@@ -29,8 +29,11 @@ export interface CompiledUrl {
   readonly names: readonly string[];
   /** The slots of the path placeholders that must have a value (CONTRACT.md, "parse()"). */
   readonly requiredSlots: readonly number[];
-  /** Of those, the ones that are a whole path segment: `""` would leave the segment empty. */
-  readonly wholeSegmentSlots: readonly number[];
+  /**
+   * The runs of those that make a whole path segment on their own (`/{x}/`, `/{x}{y}/`), each
+   * placeholder of one variable: when every one of a run expands to nothing, the segment is empty.
+   */
+  readonly wholeSegments: readonly (readonly number[])[];
   /**
    * An expansion may hold "?" or "#": a literal has one, or an operator that keeps reserved
    * characters or writes a query (`+ # ? &`). Otherwise every other operator pct-encodes them
@@ -89,7 +92,7 @@ export function compileUrl(url: string): CompiledUrl {
     slotOf,
     names: template.variableNames.map(internalized),
     requiredSlots: slots(required),
-    wholeSegmentSlots: slots(wholeSegment),
+    wholeSegments: wholeSegment.map(slots),
     mayHaveQueryOrFragment: template.parts.some((part) =>
       typeof part === "string"
         ? part.includes("?") || part.includes("#")
@@ -108,30 +111,33 @@ export function compileUrl(url: string): CompiledUrl {
  * The placeholders that must have a value: `{name}`, `{+name}` (and `:name`, already turned
  * into `{name}`) in the path, before the first "?" or "#" of the template. The operators made
  * for optional pieces (`{/x}`, `{.x}`, `{;x}`, `{?x}`, `{&x}`, `{#x}`) may vanish (RFC 6570 §3.2.1).
- * A lone placeholder between "/" and "/" (or the end of the path) is a whole segment.
+ * Placeholders of one variable each, one after the other between "/" and "/" (or the end of the
+ * path), are a whole segment; one of several variables always writes a "," (§3.2.2).
  */
-function requiredNames(template: UriTemplate): { required: string[]; wholeSegment: string[] } {
+function requiredNames(template: UriTemplate): { required: string[]; wholeSegment: string[][] } {
   const required: string[] = [];
-  const wholeSegment: string[] = [];
+  const wholeSegment: string[][] = [];
   const parts = template.parts;
+  // The run of placeholders since a literal ending with "/", while it can still be a whole segment.
+  let run: string[] | undefined;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (typeof part === "string") {
       if (part.includes("?") || part.includes("#")) break;
+      run = part.endsWith("/") ? [] : undefined;
     } else if (part.operator === "?" || part.operator === "&" || part.operator === "#") {
       break;
     } else if (part.operator === "" || part.operator === "+") {
       for (const variable of part.variables) required.push(variable.name);
-      const before = parts[i - 1];
-      const after = parts[i + 1];
-      if (
-        part.variables.length === 1 &&
-        typeof before === "string" &&
-        before.endsWith("/") &&
-        (after === undefined || endsSegment(after))
-      ) {
-        wholeSegment.push(part.variables[0]!.name);
+      if (run !== undefined && part.variables.length === 1) {
+        run.push(part.variables[0]!.name);
+        const after = parts[i + 1];
+        if (after === undefined || endsSegment(after)) wholeSegment.push(run);
+      } else {
+        run = undefined;
       }
+    } else {
+      run = undefined;
     }
   }
   return { required, wholeSegment };

@@ -111,8 +111,61 @@ describe("2. an empty value does not collapse a required segment", () => {
     });
   });
 
-  it("'' inside a segment with other text stays a value", () => {
-    expect(endpoint("GET /files/{name}.txt", { name: "" }).url).toBe(`${BASE}/files/.txt`);
+  // Whatever writes nothing: a list whose only defined member is "" (RFC 6570 §3.2.1 leaves
+  // undefined members out), or several one-variable placeholders that all write nothing.
+  it.each([
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: [null, ""] }, "repo"],
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: ["", undefined] }, "repo"],
+    ["GET /repos/{owner}/{repo*}/issues", { owner: "o", repo: [null, ""] }, "repo"],
+    ["GET /repos/{owner}/{repo}", { owner: "o", repo: [null, ""] }, "repo"],
+    ["GET /repos/{owner}/{+repo}/issues", { owner: "o", repo: [""] }, "repo"],
+    ["GET /repos/{owner}/{org}{repo}/issues", { owner: "o", org: "", repo: "" }, "org"],
+    ["GET /repos/{owner}/{org}{repo}{/number}", { owner: "o", org: [""], repo: "" }, "org"],
+  ])("%s with %j is ERR_MISSING_PARAMETER", (route, options, name) => {
+    const url = route.slice(route.indexOf(" ") + 1);
+    expect(errorOf(() => endpoint(route, options))).toStrictEqual({
+      code: "ERR_MISSING_PARAMETER",
+      message: `Missing parameter "${name}" for url "${url}": an empty value would leave its path segment empty, and many servers would read a shorter path`,
+    });
+  });
+
+  it.each([
+    ["GET /files/{name}.txt", { name: "" }, `${BASE}/files/.txt`],
+    ["GET /repos/{owner}/{org}{repo}/issues", { owner: "o", org: "", repo: "r" }, `${BASE}/repos/o/r/issues`],
+    ["GET /repos/{owner}/{org}{repo}/issues", { owner: "o", org: "a", repo: "" }, `${BASE}/repos/o/a/issues`],
+    ["GET /repos/{owner}/{org,repo}/issues", { owner: "o", org: "", repo: "" }, `${BASE}/repos/o/,/issues`],
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: ["", ""] }, `${BASE}/repos/o/,/issues`],
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: { k: "" } }, `${BASE}/repos/o/k,/issues`],
+    ["GET /repos/{owner}/x{repo}/issues", { owner: "o", repo: [null, ""] }, `${BASE}/repos/o/x/issues`],
+  ])("'' inside a segment with other text stays a value: %s with %j", (route, options, url) => {
+    expect(endpoint(route, options).url).toBe(url);
+  });
+
+  // Only required placeholders: `{/y}` with "" writes "/" as RFC 6570 §3.2.6 says, asked for.
+  it("property: no required placeholder leaves an empty segment the route does not have", () => {
+    const value = fc.oneof(
+      fc.constantFrom("", "a", 0),
+      fc.array(fc.constantFrom("", "a", null), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom("k", ""), fc.constantFrom("", "v", null), { maxKeys: 2 }),
+    );
+    const route = fc.constantFrom(
+      "GET /a/{x}/b",
+      "GET /a/{x}{y}/b",
+      "GET /a/{+x}",
+      "GET /a/{x}/{y}",
+      "GET /a/{x}{y}",
+      "GET /a/{x,y}/b",
+      "GET /a/{x*}{y}/b",
+    );
+    fc.assert(
+      fc.property(route, value, value, (path, x, y) => {
+        const result = outcome(() => endpoint(path, { x, y }));
+        if (!("value" in result)) return;
+        const own = new URL(result.value.url).pathname;
+        expect(own.slice(1).split("/")).not.toContain("");
+      }),
+      settings,
+    );
   });
 });
 
