@@ -1,6 +1,6 @@
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import { assertNoDotSegment, slotOf } from "./compiled-url.js";
+import { assertNoDotSegment, slotOf, writerOf } from "./compiled-url.js";
 import { EndpointError, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
@@ -222,7 +222,12 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
         `Missing baseUrl: url ${quote(compiled.url)} is a path, and no baseUrl is given to put before it`,
       );
     }
-    fullUrl = joinUrl(validateBaseUrl(baseUrl), expanded, compiled.isPath || undefined);
+    const base = validateBaseUrl(baseUrl);
+    fullUrl = joinUrl(base, expanded, compiled.isPath || undefined);
+    // RFC 3986 §4.2: a url that starts with "//" is a network-path reference, which names a
+    // host. Only the path baseUrl "/" can give one (a longer path has another second character).
+    if (base.length === 1 && fullUrl.charCodeAt(1) === 0x2f /* / */)
+      networkPath(compiled, slots, expanded, fullUrl);
     // Another base url than the builder's own is another target, like an absolute url: a locked
     // builder keeps its origin against a per-call baseUrl (docs/security.md).
     needsPermission = baseUrl !== ownBaseUrl;
@@ -296,6 +301,20 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
   if (hasBody) result.body = body;
   if (merged.request !== undefined) result.request = merged.request;
   return result;
+}
+
+/** Throws for a url that the path baseUrl "/" and `expanded` make into "//host…". */
+function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded: string, url: string): never {
+  // The url's second "/" is the expansion's first or second character (joinUrl drops one of two).
+  const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
+  const name = writerOf(compiled, slots, at, at + 1);
+  const problem = `makes the url ${quote(url)} below baseUrl "/", and a url starting with "//" names a host`;
+  throw name === undefined
+    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(compiled.url)}: it ${problem}`)
+    : new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it ${problem}`,
+      );
 }
 
 /**

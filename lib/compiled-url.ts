@@ -256,30 +256,47 @@ export function assertNoDotSegment(
   const found = findDotSegment(expanded, start);
   if (found === undefined) return;
   const segment = quote(expanded.slice(found[0], found[1]));
+  const name = writerOf(compiled, values, found[0], found[1]);
+  if (name !== undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the path segment ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+    );
+  }
+  throw new EndpointError(
+    "ERR_INVALID_URL",
+    `Invalid url ${quote(compiled.url)}: the path segment ${segment} would be resolved away by clients`,
+  );
+}
+
+/**
+ * The variable whose expression wrote some of `[start, end)` of the expansion, or `undefined`
+ * when only the template's literal text is there. For error messages only: it expands the parts
+ * one by one.
+ */
+export function writerOf(
+  compiled: CompiledUrl,
+  values: readonly unknown[],
+  start: number,
+  end: number,
+): string | undefined {
   const parameters: Record<string, unknown> = {};
   compiled.template.variableNames.forEach((name, slot) => setOwn(parameters, name, values[slot]));
-  // The error path only: expand the parts one by one to find whose output the segment overlaps.
   let offset = 0;
   for (const part of compiled.template.parts) {
     const text =
       typeof part === "string"
         ? encodeReserved(part, "")
         : parseTemplate(expressionText(part)).expand(parameters);
-    const end = offset + text.length;
-    if (typeof part !== "string" && end > found[0] && offset < found[1]) {
-      const name =
-        part.variables.find((variable) => values[compiled.slotOf.get(variable.name)!] != null)?.name ?? "";
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the path segment ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+    const after = offset + text.length;
+    if (typeof part !== "string" && after > start && offset < end) {
+      return (
+        part.variables.find((variable) => values[compiled.slotOf.get(variable.name)!] != null)?.name ?? ""
       );
     }
-    offset = end;
+    offset = after;
   }
-  throw new EndpointError(
-    "ERR_INVALID_URL",
-    `Invalid url ${quote(compiled.url)}: the path segment ${segment} would be resolved away by clients`,
-  );
+  return undefined;
 }
 
 /** The text of one expression, on its own: `{/segs*}`. */

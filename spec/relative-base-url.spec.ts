@@ -40,6 +40,47 @@ describe("a relative base URL", () => {
     });
   });
 
+  // RFC 3986 §4.2: "//host/path" is a network-path reference. Below the path baseUrl "/", a
+  // value (or the route) that starts the path with another "/" would name a host.
+  it.each([
+    ["GET /{+path}", { path: "/evil.example/x" }, "path", "//evil.example/x"],
+    ["GET {+next}", { next: "//evil.example" }, "next", "//evil.example"],
+    ["GET {/segs*}", { segs: ["", "evil.example"] }, "segs", "//evil.example"],
+    ["GET {/a}{/b}", { a: "", b: "evil.example" }, "b", "//evil.example"],
+  ])("below baseUrl '/', %s with %j cannot name a host", (route, options, name, url) => {
+    const template = route.slice(4);
+    const message = `it makes the url "${url}" below baseUrl "/", and a url starting with "//" names a host`;
+    const root = endpoint.defaults({ baseUrl: "/" });
+    expect(errorOf(() => root(route, options))).toStrictEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message: `Invalid parameter "${name}" for url "${template}": ${message}`,
+    });
+    // Nor through a locked builder, whose own origin ("") a "//" url would otherwise pass for.
+    const locked = callable(new LockedEndpointBuilder({ baseUrl: "/" }));
+    expect(errorOf(() => locked(route, options)).code).toBe("ERR_INVALID_PARAMETER");
+  });
+
+  it("below baseUrl '/', a route that starts with '//' is ERR_INVALID_URL", () => {
+    expect(errorOf(() => endpoint("GET //evil.example/x", { baseUrl: "/" }))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message:
+        'Invalid url "//evil.example/x": it makes the url "//evil.example/x" below baseUrl "/", and a url starting with "//" names a host',
+    });
+  });
+
+  it("'//' further on stays a path, and other bases keep their host", () => {
+    const root = endpoint.defaults({ baseUrl: "/" });
+    expect(root("GET /{+path}", { path: "a//b" }).url).toBe("/a//b");
+    expect(root("GET /a/{+path}", { path: "/b" }).url).toBe("/a//b");
+    expect(root("GET {/a}", { a: "" }).url).toBe("/");
+    expect(endpoint("GET /{+path}", { baseUrl: "/api", path: "/evil.example" }).url).toBe(
+      "/api//evil.example",
+    );
+    expect(endpoint("GET /{+path}", { path: "/evil.example" }).url).toBe(
+      "https://api.service.example//evil.example",
+    );
+  });
+
   it("toFetch passes it through; toCurl says curl needs an absolute url", () => {
     const options = endpoint("GET /items", { baseUrl: "/api", q: 1 });
     expect(toFetch(options)[0]).toBe("/api/items?q=1");

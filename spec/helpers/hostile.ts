@@ -474,6 +474,9 @@ const gentleBaseUrl = fc.constantFrom(
   "https://a.example/v3/",
   "https://user:pass@host.example",
   "https://[::1]:8080",
+  // Path bases (issue 13 §3): below "/", a path that starts with "//" would name a host.
+  "/",
+  "/api",
 );
 
 /** Options that mostly pass validation, with hostile named options and parameters here and there. */
