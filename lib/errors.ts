@@ -98,31 +98,33 @@ export class EndpointError extends Error {
 
 /**
  * Quotes any input for an error message: strings as JSON strings (so control characters show
- * escaped), cut to 200 characters so a hostile 100 kB input does not make a 100 kB message.
+ * escaped), cut to 200 characters so a hostile 100 kB input does not make a 100 kB message;
+ * any other value by its type: `null`, `an array`, `number 42`, `an instance of Foo`.
  */
 export function quote(input: unknown): string {
-  return typeof input === "string"
-    ? JSON.stringify(input.length > 200 ? input.slice(0, 200) + "…" : input)
-    : describe(input);
-}
-
-/** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
-export function codePointLabel(codePoint: number): string {
-  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
-}
-
-/** Names the type of a value for a message: `null`, `an array`, `a number (42)`, `an instance of Foo`. */
-export function describe(value: unknown): string {
-  const type = typeof value;
-  if (value == null) return String(value); // "null", "undefined"
-  if (Array.isArray(value)) return "an array";
-  if (type === "string") return quote(value);
-  if (type === "number" || type === "boolean") return `${type} ${value as number}`;
-  if (type === "bigint") return `bigint ${value as bigint}n`;
+  const type = typeof input;
+  if (typeof input === "string") {
+    return JSON.stringify(input.length > 200 ? input.slice(0, 200) + "…" : input);
+  }
+  if (input == null) return String(input); // "null", "undefined"
+  if (Array.isArray(input)) return "an array";
+  if (type === "number" || type === "boolean") return `${type} ${input as number}`;
+  if (type === "bigint") return `bigint ${input as bigint}n`;
   if (type !== "object") return "a " + type; // "a symbol", "a function"
-  const proto: unknown = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(input);
   const name: unknown = proto && (proto as { constructor?: { name?: unknown } }).constructor?.name;
   return proto !== Object.prototype && typeof name === "string" && name !== ""
     ? `an instance of ${name}`
     : "an object";
+}
+
+/**
+ * Names the type of a value for a message (a string is quoted): the same function as `quote`,
+ * under the name that reads better where the value is rarely a string.
+ */
+export { quote as describe };
+
+/** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
+export function codePointLabel(codePoint: number): string {
+  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
 }

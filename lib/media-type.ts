@@ -16,12 +16,8 @@ export function essence(contentType: string): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-const PREVIEW_SUFFIX = "-preview";
-
 /** Cuts one trailing `-preview`: `"squirrel-girl-preview"` and `"squirrel-girl"` name the same preview. */
-function previewName(preview: string): string {
-  return preview.endsWith(PREVIEW_SUFFIX) ? preview.slice(0, -PREVIEW_SUFFIX.length) : preview;
-}
+const previewName = (preview: string) => preview.replace(/-preview$/, "");
 
 /** `earlier` then the names of `later` not yet in it, in order, without duplicates. */
 function unionPreviews(earlier: readonly string[], later: readonly string[]): string[] {
@@ -119,29 +115,26 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   ) {
     return accept;
   }
-  let vendor: string | undefined;
-  // Each entry as [text, vendor, version, preview], or [text] when it is no vendor entry.
-  const entries = accept.split(",").map((entry) => {
+  // Each entry as the match of VENDOR_ENTRY, or [text] when it is no vendor entry.
+  const entries: (string | undefined)[][] = accept.split(",").map((entry) => {
     const text = entry.trim();
-    const match = VENDOR_ENTRY.exec(text);
-    if (match === null) return [text];
-    vendor ??= match[2];
-    return [text, match[2], match[3] ?? "", match[1] ?? match[4]];
+    return VENDOR_ENTRY.exec(text) ?? [text];
   });
-  vendor ??= "service";
+  const vendor = entries.find((match) => match[2] !== undefined)?.[2] ?? "service";
   if (previews.length > 0) {
-    const named = entries.flatMap(([, , , preview]) => (preview === undefined ? [] : [preview]));
+    const named = entries.flatMap((match) => match[1] ?? match[4] ?? []);
     const suffix = format === "" ? "+json" : "." + format;
     return unionPreviews([], named.concat(previews))
-      .map((name) => `${VND_PREFIX}${vendor}.${name}${PREVIEW_SUFFIX}${suffix}`)
+      .map((name) => `${VND_PREFIX}${vendor}.${name}-preview${suffix}`)
       .join(",");
   }
   return entries
-    .map(([text, entryVendor, version, preview]) =>
-      version === undefined
+    .map((match) => {
+      const [text, name, entryVendor = vendor, version = "", preview = name] = match;
+      // A preview entry keeps its name and takes the format as its suffix, as in the previews rule.
+      return match.length === 1
         ? text!
-        : // A preview entry keeps its name and takes the format as its suffix, as in the previews rule.
-          `${VND_PREFIX}${entryVendor ?? vendor}${preview === undefined ? version : `.${preview}${PREVIEW_SUFFIX}`}.${format}`,
-    )
+        : `${VND_PREFIX}${entryVendor}${preview === undefined ? version : `.${preview}-preview`}.${format}`;
+    })
     .join(",");
 }

@@ -1,4 +1,4 @@
-import { EndpointError, describe, quote } from "./errors.js";
+import { EndpointError, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
@@ -61,27 +61,29 @@ export function readLevel(
   if (typeof route === "string") {
     // `parsed`: the route's plan already holds what parseRoute gives.
     ({ method, url } = parsed ?? parseRoute(route));
-    if (method !== undefined) if (keepOrder) keys.push("method");
-    if (keepOrder) keys.push("url");
+    if (keepOrder) {
+      if (method !== undefined) keys.push("method");
+      keys.push("url");
+    }
     if (options === undefined) source = EMPTY;
   } else if (route === undefined || isPlainObject(route)) {
     if (options !== undefined) {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
-        `Invalid arguments: options ${describe(options)} given after ${describe(route)}; pass (route, options) or (options)`,
+        `Invalid arguments: options ${quote(options)} given after ${quote(route)}; pass (route, options) or (options)`,
       );
     }
     source = route ?? EMPTY;
   } else {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `Invalid route: ${describe(route)}; expected a route string such as "GET /users/{id}" or an options object`,
+      `Invalid route: ${quote(route)}; expected a route string such as "GET /users/{id}" or an options object`,
     );
   }
   if (!isPlainObject(source)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `Invalid options: ${describe(source)}; expected a plain object`,
+      `Invalid options: ${quote(source)}; expected a plain object`,
     );
   }
   const level: Level = {
@@ -109,6 +111,10 @@ export function readLevel(
     if (!hasOwn(source, key)) continue;
     const value = source[key];
     if (value === undefined) continue;
+    // A method or url the route gave already has its place in `keys`.
+    if (keepOrder && (key === "method" ? method : key === "url" ? url : undefined) === undefined) {
+      keys.push(key);
+    }
     switch (key) {
       case "method": {
         const given = validateMethod(value);
@@ -116,51 +122,47 @@ export function readLevel(
         if (method !== undefined && given.toUpperCase() !== method.toUpperCase()) {
           throw conflict(route, key, value);
         }
-        if (method === undefined) if (keepOrder) keys.push(key);
         level.method = given;
         break;
       }
       case "url":
         if (typeof value !== "string") {
-          throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${describe(value)}; expected a string`);
+          throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${quote(value)}; expected a string`);
         }
         if (url !== undefined && value !== url) throw conflict(route, key, value);
-        if (url === undefined) if (keepOrder) keys.push(key);
         level.url = value;
         break;
       case "baseUrl":
         if (typeof value !== "string") {
           throw new EndpointError(
             "ERR_INVALID_BASE_URL",
-            `Invalid baseUrl: ${describe(value)}; expected a string`,
+            `Invalid baseUrl: ${quote(value)}; expected a string`,
           );
         }
-        if (keepOrder) keys.push(key);
         level.baseUrl = value;
         break;
       case "headers":
-        if (keepOrder) keys.push(key);
         level.headers = normalizeHeaders(value);
         break;
       case "mediaType":
-        if (keepOrder) keys.push(key);
         level.mediaType = normalizeMediaType(value);
         break;
       case "request":
         // Returned exactly as passed in (spec §2.4): by reference, unless defaults set one too.
-        if (keepOrder) keys.push(key);
         level.request = validateRequestMeta(value);
         break;
       case "data":
         // The body as given, by reference (CONTRACT.md): never copied, never merged.
-        if (keepOrder) keys.push(key);
         level.data = value;
         level.hasData = true;
         break;
       default: {
-        if (keepOrder) keys.push(key);
-        // A plain object: a copy without `undefined` members, at every depth (theirs is never changed).
-        const given = isPlainObject(value) ? dropUndefined(value, key, (memo ??= new Map())) : value;
+        // A plain object: a copy without `undefined` members, at every depth (theirs is never
+        // changed); arrays by reference. Deeper than MAX_NESTING_DEPTH (or a cycle) is
+        // ERR_INVALID_OPTIONS, never a stack overflow.
+        const given = isPlainObject(value)
+          ? copyTree(value, key, "drop-undefined", (memo ??= new Map()), 1)
+          : value;
         if (slots !== undefined) {
           const slot = slotOf(compiled!, key);
           if (slot === undefined) (level.leftover ??= []).push([key, given]);
@@ -206,7 +208,7 @@ export function validateRequestMeta(value: unknown): RequestMeta {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `Invalid request: ${describe(value)}; expected an object of meta information`,
+      `Invalid request: ${quote(value)}; expected an object of meta information`,
     );
   }
   return value as RequestMeta;
@@ -217,7 +219,7 @@ export function normalizeDefaults(defaults: unknown): Level {
   if (!isPlainObject(defaults)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `Invalid defaults: ${describe(defaults)}; expected a plain object of options`,
+      `Invalid defaults: ${quote(defaults)}; expected a plain object of options`,
     );
   }
   return readLevel(defaults, undefined, true);
@@ -229,18 +231,4 @@ function conflict(route: unknown, key: string, value: unknown): EndpointError {
     "ERR_INVALID_OPTIONS",
     `Invalid options: ${key} ${quote(value)} conflicts with route ${quote(route)}; give the ${key} in one place`,
   );
-}
-
-/**
- * A copy of a plain object without its `undefined` values, at every depth of plain objects
- * (arrays and everything else by reference). Each object is copied once (`memo`), so an input
- * that shares objects costs linear time. Deeper than MAX_NESTING_DEPTH (or a cycle) is
- * ERR_INVALID_OPTIONS, never a stack overflow.
- */
-function dropUndefined(
-  value: Record<string, unknown>,
-  name: string,
-  memo: Map<object, unknown> = new Map(),
-): Record<string, unknown> {
-  return copyTree(value, name, "drop-undefined", memo, 1) as Record<string, unknown>;
 }

@@ -1,0 +1,167 @@
+// The helpers rewritten for a smaller bundle (docs/decisions.md §19), pinned to the exact results
+// and messages of the code they replaced: every row below was produced by the previous build.
+import { describe as describeValue, quote } from "../lib/errors.js";
+import { isToken, normalizeHeaderValue } from "../lib/headers.js";
+import { applyMediaType, normalizeMediaType } from "../lib/media-type.js";
+import { internalize } from "../lib/object.js";
+import { parseRoute } from "../lib/route.js";
+import { thrown } from "./helpers/thrown.js";
+
+describe("quote and describe: one function", () => {
+  class Foo {}
+  const Anonymous = class {};
+  Object.defineProperty(Anonymous, "name", { value: "" });
+
+  it("is exported under both names", () => {
+    expect(describeValue).toBe(quote);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["null", null, "null"],
+    ["undefined", undefined, "undefined"],
+    ["a number", 42, "number 42"],
+    ["negative zero", -0, "number 0"],
+    ["a boolean", true, "boolean true"],
+    ["a bigint", 10n, "bigint 10n"],
+    ["a string", 'a"b', '"a\\"b"'],
+    ["a long string", "x".repeat(201), JSON.stringify("x".repeat(200) + "…")],
+    ["a symbol", Symbol("s"), "a symbol"],
+    ["a function", () => 1, "a function"],
+    ["an array", [], "an array"],
+    ["a plain object", {}, "an object"],
+    ["a null-prototype object", Object.create(null), "an object"],
+    ["a class instance", new Foo(), "an instance of Foo"],
+    ["a Date", new Date(0), "an instance of Date"],
+    ["an instance of a class without a name", new Anonymous(), "an object"],
+  ])("%s", (_, value, text) => {
+    expect(quote(value)).toBe(text);
+  });
+});
+
+describe("isToken (RFC 9110 §5.6.2 tchar, from a regex class)", () => {
+  it("accepts exactly the tchar characters among the first 256 code points", () => {
+    const accepted = Array.from({ length: 256 }, (_, code) => String.fromCharCode(code))
+      .filter((char) => isToken(char))
+      .join("");
+    expect(accepted).toBe("!#$%&'*+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ^_`abcdefghijklmnopqrstuvwxyz|~");
+  });
+
+  it("rejects the empty string and any string with one character outside", () => {
+    expect([isToken(""), isToken("GET"), isToken("GET X"), isToken("G\u0100T")]).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe("normalizeHeaderValue", () => {
+  const message = (text: string, code: string, offset: number) =>
+    `Invalid value for header "X-Test": ${text} holds character ${code} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`;
+
+  it.each<[unknown, string | number]>([
+    [" \tvalue\r\n", "value"],
+    ["café", "café"],
+    ["tab\there", "tab\there"],
+    [" ", ""],
+    [42, 42],
+    [1.5, 1.5],
+  ])("%j → %j", (value, result) => {
+    expect(normalizeHeaderValue("X-Test", value)).toBe(result);
+  });
+
+  it.each<[string, string]>([
+    ["a\u0000b", message('"a\\u0000b"', "U+0000", 1)],
+    // The offset counts in the trimmed value; the message quotes the value as given.
+    ["  x\u007fy", message('"  x\u007fy"', "U+007F", 1)],
+    ["\u0100", message('"\u0100"', "U+0100", 0)],
+    ["a\nb", message('"a\\nb"', "U+000A", 1)],
+    ["ok\ud800", message('"ok\\ud800"', "U+D800", 2)],
+  ])("%j is ERR_INVALID_HEADER", (value, text) => {
+    const error = thrown(() => normalizeHeaderValue("X-Test", value));
+    expect([error.code, error.message]).toEqual(["ERR_INVALID_HEADER", text]);
+  });
+
+  it.each<[unknown, string]>([
+    [NaN, "number NaN"],
+    [-Infinity, "number -Infinity"],
+    [null, "null"],
+    [["a"], "an array"],
+    [true, "boolean true"],
+  ])("%p is not a string or a finite number", (value, text) => {
+    const error = thrown(() => normalizeHeaderValue("X-Test", value));
+    expect([error.code, error.message]).toEqual([
+      "ERR_INVALID_HEADER",
+      `Invalid value for header "X-Test": ${text}; expected a string or a finite number`,
+    ]);
+  });
+});
+
+describe("applyMediaType", () => {
+  it.each<[string, string, string[], string]>([
+    [
+      "application/vnd.service.v3+json, application/vnd.other.v2.raw",
+      "diff",
+      [],
+      "application/vnd.service.v3.diff,application/vnd.other.v2.diff",
+    ],
+    [
+      "application/vnd.other.v2.raw,application/vnd.service.v3+json",
+      "",
+      ["a", "b"],
+      "application/vnd.other.a-preview+json,application/vnd.other.b-preview+json",
+    ],
+    ["Application/VND.service.v3+json", "raw", [], "Application/VND.service.v3+json"],
+    [
+      "application/vnd.foo-preview,application/vnd.bar-preview+json",
+      "",
+      ["foo"],
+      "application/vnd.service.foo-preview+json,application/vnd.service.bar-preview+json",
+    ],
+    ["application/vnd.acme.v1.baz-preview+json", "raw", [], "application/vnd.acme.baz-preview.raw"],
+    [
+      "application/vnd.acme.v1.baz-preview+json",
+      "",
+      ["qux"],
+      "application/vnd.acme.baz-preview+json,application/vnd.acme.qux-preview+json",
+    ],
+    ["text/html, application/vnd.acme+xml", "raw", [], "text/html,application/vnd.acme+xml"],
+    [" application/vnd.acme.v1 ", "text+json", [], "application/vnd.acme.v1.text+json"],
+    ["application/vnd.acme-preview.v2", "raw", ["x"], "application/vnd.acme-preview.x-preview.raw"],
+    ["*/*", "", ["p"], "application/vnd.service.p-preview+json"],
+    [" Application/Octet-Stream ", "raw", ["p"], " Application/Octet-Stream "],
+  ])("%j, format %j, previews %j", (accept, format, previews, result) => {
+    expect(applyMediaType(accept, format, previews)).toBe(result);
+  });
+
+  it("cuts one trailing -preview from each preview name given", () => {
+    expect(normalizeMediaType({ previews: ["a-preview", "a", "b-preview-preview", "-preview-x"] })).toEqual({
+      previews: ["a", "b-preview", "-preview-x"],
+    });
+  });
+});
+
+describe("methods of routes, internalized", () => {
+  it.each<[string, string]>([
+    ["GET /a", "GET"],
+    ["get /a", "get"],
+    ["M-SEARCH *", "M-SEARCH"],
+    ["__proto__ /a", "__proto__"],
+  ])("%j has the method %j", (route, method) => {
+    expect(parseRoute(route).method).toBe(method);
+  });
+
+  it("keeps a standard method alone an error, and any other word a url", () => {
+    const error = thrown(() => parseRoute("TRACE"));
+    expect([error.code, error.message, parseRoute("GETS").url]).toEqual([
+      "ERR_INVALID_ROUTE",
+      'Invalid route "TRACE": a method without a url',
+      "GETS",
+    ]);
+  });
+
+  it("gives the same text back", () => {
+    expect(["GET", "__proto__", "0", ""].map(internalize)).toEqual(["GET", "__proto__", "0", ""]);
+  });
+});
