@@ -66,6 +66,5 @@ export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInte
   endpoint.parse = (options: ParseInput) => builder.parse(options);
   // Read-only, like the builder behind it: nobody swaps `.merge` out from under a shared function.
   // (Assigned then frozen: several times faster than Object.defineProperties, the same result.)
-  Object.freeze(endpoint);
-  return endpoint as unknown as EndpointInterface<B>;
+  return Object.freeze(endpoint) as unknown as EndpointInterface<B>;
 }

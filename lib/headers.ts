@@ -1,7 +1,7 @@
 import { allInSet, asciiClass } from "./ascii-set.js";
 import { BoundedCache } from "./bounded-cache.js";
 import { EndpointError, codePointLabel, quote } from "./errors.js";
-import { hasOwn, internalize, isPlainObject, setOwn } from "./object.js";
+import { hasOwn, internalize, isPlainObject, own, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
 
 // RFC 9110 §5.6.2: token = 1*tchar. A table lookup, so hostile names cost linear time.
@@ -95,13 +95,10 @@ export function normalizeHeaders(headers: unknown): HeadersInput {
 export function mergeHeaders(current: Readonly<Headers> | undefined, given: Readonly<HeadersInput>): Headers {
   const result: Headers = {};
   for (const name in current) {
-    if (hasOwn(current, name) && !(hasOwn(given, name) && given[name] === null)) {
-      setOwn(result, name, current[name]);
-    }
+    if (hasOwn(current, name) && own(given, name) !== null) setOwn(result, name, current[name]);
   }
   for (const name in given) {
-    if (!hasOwn(given, name)) continue;
-    const value = given[name];
+    const value = own(given, name);
     if (value !== null && value !== undefined) setOwn(result, name, value);
   }
   return result;
