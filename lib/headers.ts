@@ -38,12 +38,14 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. Anything
   // else (CR, LF, NUL, other controls, code points above 0xFF) cannot be sent by every client:
   // Node's http rejects controls, fetch rejects non-ByteStrings, and CR/LF would inject headers.
-  const bad = /[^\t -~\x80-\xff]/.exec(trimmed);
-  if (bad !== null) {
-    throw invalidValue(
-      name,
-      `${quote(value)} holds character ${codePointLabel(bad[0].charCodeAt(0))} at offset ${bad.index}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
-    );
+  for (let i = 0; i < trimmed.length; i++) {
+    const code = trimmed.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
+      throw invalidValue(
+        name,
+        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+      );
+    }
   }
   return trimmed;
 }

@@ -53,8 +53,10 @@ export function mergeLevels(
 const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
 
 /** `value` over `current`: two plain objects merge deeply into a new one; otherwise `value` wins. */
-export function mergeValue(current: unknown, value: unknown, memo: MergeMemo = new Map()): unknown {
+export function mergeValue(current: unknown, value: unknown, memo?: MergeMemo): unknown {
   if (!isPlainObject(value) || !isPlainObject(current)) return value;
+  // Made only when two plain objects merge: the callers need not check that first.
+  memo ??= new Map();
   let byLater = memo.get(current);
   if (byLater === undefined) memo.set(current, (byLater = new Map()));
   const done = byLater.get(value);
