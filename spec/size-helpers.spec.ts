@@ -1,8 +1,10 @@
-// The helpers rewritten for a smaller bundle (docs/decisions.md §19), pinned to the exact results
-// and messages of the code they replaced: every row below was produced by the previous build.
+// The helpers of docs/decisions.md §19 (a smaller bundle), pinned to exact results and messages:
+// every row below is what the build before §19 gave.
 import { describe as describeValue, quote } from "../lib/errors.js";
-import { isToken, normalizeHeaderValue } from "../lib/headers.js";
+import { isToken, mergeHeaders, normalizeHeaderValue } from "../lib/headers.js";
 import { applyMediaType, normalizeMediaType } from "../lib/media-type.js";
+import { mergeValue } from "../lib/merge.js";
+import type { HeadersInput } from "../lib/types.js";
 import { internalize } from "../lib/object.js";
 import { parseRoute } from "../lib/route.js";
 import { thrown } from "./helpers/thrown.js";
@@ -163,5 +165,46 @@ describe("methods of routes, internalized", () => {
 
   it("gives the same text back", () => {
     expect(["GET", "__proto__", "0", ""].map(internalize)).toEqual(["GET", "__proto__", "0", ""]);
+  });
+});
+
+describe("mergeHeaders", () => {
+  it("keeps the earlier order, takes later values, adds new names after, and removes null ones", () => {
+    // An inherited `accept: null` is no header of `given`; an own "__proto__" is an ordinary name.
+    const given: Record<string, unknown> = Object.create({ accept: null }) as Record<string, unknown>;
+    for (const [name, value] of [
+      ["user-agent", null],
+      ["x-b", "2"],
+      ["x-a", undefined],
+      ["__proto__", "p"],
+    ] as const) {
+      Object.defineProperty(given, name, { value, enumerable: true, writable: true, configurable: true });
+    }
+    const merged = mergeHeaders({ accept: "a", "user-agent": "u", "x-a": "1" }, given as HeadersInput);
+    expect(Object.entries(merged)).toEqual([
+      ["accept", "a"],
+      ["x-a", "1"],
+      ["x-b", "2"],
+      ["__proto__", "p"],
+    ]);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+  });
+});
+
+describe("mergeValue", () => {
+  it("returns the later value as it is unless both are plain objects", () => {
+    const later = [1];
+    expect([mergeValue({ a: 1 }, later), mergeValue(undefined, "x"), mergeValue({ a: 1 }, null)]).toEqual([
+      later,
+      "x",
+      null,
+    ]);
+    expect(mergeValue({ a: 1 }, later)).toBe(later);
+  });
+
+  it("merges two plain objects deeply into a new one", () => {
+    const earlier = { a: { b: 1, c: 2 }, d: 1 };
+    expect(mergeValue(earlier, { a: { c: 3 }, e: 4 })).toEqual({ a: { b: 1, c: 3 }, d: 1, e: 4 });
+    expect(earlier).toEqual({ a: { b: 1, c: 2 }, d: 1 });
   });
 });
