@@ -1,5 +1,5 @@
 import { EndpointError, quote } from "./errors.js";
-import { isPlainObject } from "./object.js";
+import { hasOwn, isPlainObject } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
 
 /** The content-type of a JSON body: `parse()` gives it to one it builds, the adapters to a hand-made one. */
@@ -51,7 +51,8 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
     );
   }
   const result: { format?: string; previews?: string[] } = {};
-  for (const key of Object.keys(mediaType)) {
+  for (const key in mediaType) {
+    if (!hasOwn(mediaType, key)) continue;
     const value = mediaType[key];
     if (value === undefined) continue;
     if (key === "format") {
