@@ -4,6 +4,7 @@ import { describe as describeValue, quote } from "../lib/errors.js";
 import { isToken, mergeHeaders, normalizeHeaderValue } from "../lib/headers.js";
 import { applyMediaType, normalizeMediaType } from "../lib/media-type.js";
 import { mergeValue } from "../lib/merge.js";
+import { readLevel } from "../lib/normalize.js";
 import type { HeadersInput } from "../lib/types.js";
 import { internalize } from "../lib/object.js";
 import { parseRoute } from "../lib/route.js";
@@ -206,5 +207,31 @@ describe("mergeValue", () => {
     const earlier = { a: { b: 1, c: 2 }, d: 1 };
     expect(mergeValue(earlier, { a: { c: 3 }, e: 4 })).toEqual({ a: { b: 1, c: 3 }, d: 1, e: 4 });
     expect(earlier).toEqual({ a: { b: 1, c: 2 }, d: 1 });
+  });
+});
+
+describe("readLevel: the keys merge() and defaults() rebuild the options from", () => {
+  it.each<[string, unknown, unknown, string[]]>([
+    [
+      "a route's method and url first, then each option given once, in order",
+      "GET /x",
+      { a: 1, method: "get", url: "/x", headers: { A: "1" }, b: undefined, data: 2 },
+      ["method", "url", "a", "headers", "data"],
+    ],
+    [
+      "a bare-url route: its url first, the method where the options give it",
+      "/x",
+      { method: "POST", z: 1, url: "/x" },
+      ["url", "method", "z"],
+    ],
+    [
+      "options alone: every key in their order",
+      { z: 1, url: "/y", method: "PUT", mediaType: { format: "raw" }, request: {}, baseUrl: "/b" },
+      undefined,
+      ["z", "url", "method", "mediaType", "request", "baseUrl"],
+    ],
+  ])("%s", (_, route, options, keys) => {
+    expect(readLevel(route, options, true).keys).toEqual(keys);
+    expect(readLevel(route, options).keys).toEqual([]);
   });
 });
