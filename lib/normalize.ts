@@ -158,8 +158,8 @@ export function readLevel(
         break;
       default: {
         // A plain object: a copy without `undefined` members, at every depth (theirs is never
-        // changed); arrays by reference. Deeper than MAX_NESTING_DEPTH (or a cycle) is
-        // ERR_INVALID_OPTIONS, never a stack overflow.
+        // changed); arrays by reference. An object shared under many keys is copied once (`memo`);
+        // deeper than MAX_NESTING_DEPTH (or a cycle) is ERR_INVALID_OPTIONS, not a stack overflow.
         const given = isPlainObject(value)
           ? copyTree(value, key, "drop-undefined", (memo ??= new Map()), 1)
           : value;
