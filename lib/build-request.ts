@@ -8,7 +8,7 @@ import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { encodeUnreserved, isPctEncodedAt } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
-import { ALPHA_DIGIT, asciiSet } from "./ascii-set.js";
+import { asciiClass } from "./ascii-set.js";
 
 /** What the query serializer of a builder is told about the request besides its parameters. */
 export interface QueryContext {
@@ -89,7 +89,7 @@ function lowerCaseMethod(method: string): string {
 // RFC 3986 §3.4: query = *( pchar / "/" / "?" ), pchar = unreserved / pct-encoded / sub-delims / ":"
 // / "@"; plus "[" and "]", which every client sends as they are (Rails-style `ids[]=1`). Never
 // "#", which would end the query, nor space, CR, LF or anything a client would re-encode.
-const QUERY_CHARACTERS = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "-._~!$&'()*+,;=:@/?[]");
+const QUERY_CHARACTERS = /*#__PURE__*/ asciiClass(/[\w.~!$&'()*+,;=:@/?[\]-]/);
 
 /** A serializer's result must be a string of url-safe characters: it goes into the url as it is. */
 function checkedQuery(query: unknown, what: string): string {

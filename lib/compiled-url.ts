@@ -1,6 +1,6 @@
 import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
-import { setOwn } from "./object.js";
+import { internalize, setOwn } from "./object.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved } from "./uri-template/encode.js";
 import { compileTemplate, slotExpander } from "./uri-template/compile.js";
@@ -90,7 +90,7 @@ export function compileUrl(url: string): CompiledUrl {
     expand: slotExpander(template),
     emptySlots: template.variableNames.map(() => undefined),
     slotOf,
-    names: template.variableNames.map(internalized),
+    names: template.variableNames.map(internalize),
     requiredSlots: slots(required),
     wholeSegments: wholeSegment.map(slots),
     mayHaveQueryOrFragment: template.parts.some((part) =>
@@ -307,15 +307,6 @@ function expressionText(expression: TemplateExpression): string {
       (variable.explode ? "*" : variable.maxLength === undefined ? "" : ":" + variable.maxLength),
   );
   return "{" + expression.operator + specs.join(",") + "}";
-}
-
-/**
- * The same string, as the engine keeps property keys (V8 "internalizes" them): the keys a
- * `for…in` walk gives are such strings, and two of those compare by identity, where a name cut
- * out of the template compares character by character.
- */
-function internalized(name: string): string {
-  return Object.keys({ [name]: 0 })[0]!;
 }
 
 /** The slot of the variable `name`, or `undefined`: a few names are compared faster than hashed. */

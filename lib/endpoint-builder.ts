@@ -8,16 +8,7 @@ import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, readLevel } from "./normalize.js";
-import {
-  cloneDeep,
-  copyTree,
-  freezeOwn,
-  hasOwn,
-  isLibraryFrozen,
-  isPlainObject,
-  own,
-  setOwn,
-} from "./object.js";
+import { cloneDeep, copyTree, freezeOwn, hasOwn, isLibraryFrozen, own, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { RESERVED_KEYS } from "./reserved-keys.js";
 import { parseRoute } from "./route.js";
@@ -442,8 +433,7 @@ function mergeParameters(
 
 /** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value` (when given). */
 function mergeParameter(current: unknown, value: unknown): unknown {
-  if (value === undefined) return current;
-  return isPlainObject(current) && isPlainObject(value) ? mergeValue(current, value) : value;
+  return value === undefined ? current : mergeValue(current, value);
 }
 
 /**
