@@ -1,7 +1,7 @@
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { assertNoDotSegment, slotOf, writerOf } from "./compiled-url.js";
-import { EndpointError, codePointLabel, quote } from "./errors.js";
+import { EndpointError, HookFailure, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
@@ -164,7 +164,22 @@ export const TRUSTED_SERIALIZERS = new WeakSet<object>();
 /** The query (or form body) of `entries`, written by the policy's serializer. */
 function serialize(entries: QueryParameters, policy: RequestPolicy, method: string, url: string): string {
   if (TRUSTED_SERIALIZERS.has(policy.serializeQuery)) return formQuery(entries, "");
-  return checkedQuery(policy.serializeQuery(entries, { method, url }), "serializeQuery()");
+  let query: unknown;
+  try {
+    query = policy.serializeQuery(entries, { method, url });
+  } catch (error) {
+    throw new HookFailure(error);
+  }
+  return checkedQuery(query, "serializeQuery()");
+}
+
+/** Does the policy allow `url`? Only `true` allows: a Promise or "yes" from an override is a no. */
+function allows(policy: RequestPolicy, url: string): boolean {
+  try {
+    return policy.allowsAbsoluteUrl(url) === true;
+  } catch (error) {
+    throw new HookFailure(error);
+  }
 }
 
 /** A value from a DEFAULTS snapshot is frozen: the request options get their own copy. */
@@ -232,8 +247,7 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
     // builder keeps its origin against a per-call baseUrl (docs/security.md).
     needsPermission = baseUrl !== ownBaseUrl;
   }
-  // Only `true` allows: a Promise or "yes" from an override is a no.
-  if (needsPermission && policy.allowsAbsoluteUrl(fullUrl) !== true) {
+  if (needsPermission && !allows(policy, fullUrl)) {
     throw new EndpointError(
       "ERR_ABSOLUTE_URL",
       `Absolute url ${quote(fullUrl)} is not allowed by this builder: only paths below baseUrl ${quote(ownBaseUrl)}`,

@@ -36,6 +36,7 @@ import type {
   Route,
 } from "./types.js";
 import { formQuery } from "./uri-template/index.js";
+import { rethrowAtBoundary } from "./errors.js";
 
 /** What a snapshot's calls need and the snapshot alone decides, worked out once. */
 interface SnapshotPlan {
@@ -230,8 +231,12 @@ export class EndpointBuilder<
     if (last !== undefined && plans.has(last)) {
       defaults = last as EndpointDefaults;
     } else {
-      for (const layer of layers) {
-        if (layer !== undefined) defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer)));
+      try {
+        for (const layer of layers) {
+          if (layer !== undefined) defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer)));
+        }
+      } catch (error) {
+        rethrowAtBoundary(error);
       }
     }
     // Not a plain field: nobody swaps the snapshot of a shared builder out from under it.
@@ -250,7 +255,13 @@ export class EndpointBuilder<
    * `options` provides, so that the routes of a route map no longer require them.
    */
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
-    const next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options)));
+    let next: EndpointDefaults;
+    try {
+      next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options)));
+    } catch (error) {
+      rethrowAtBoundary(error);
+    }
+    // Outside the boundary: what a subclass constructor throws reaches the caller as it is.
     const Builder = this.constructor as new (defaults: EndpointOptions) => this;
     return new Builder(next as EndpointOptions) as this & TypedDefaults<D>;
   }
@@ -267,7 +278,11 @@ export class EndpointBuilder<
   merge<R extends RouteArgument<Routes>>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   merge(route: Route | EndpointOptions, options?: object): MergedOptions {
-    return thaw(mergeLevels(this.DEFAULTS, readLevel(route, options, true))) as MergedOptions;
+    try {
+      return thaw(mergeLevels(this.DEFAULTS, readLevel(route, options, true))) as MergedOptions;
+    } catch (error) {
+      rethrowAtBoundary(error);
+    }
   }
 
   /**
@@ -279,7 +294,11 @@ export class EndpointBuilder<
    * // { method: "get", url: "https://api.acme.test/users/7", headers: {} }
    */
   parse(options: ParseInput): RequestOptions {
-    return parse(options, this);
+    try {
+      return parse(options, this);
+    } catch (error) {
+      rethrowAtBoundary(error);
+    }
   }
 
   /**
@@ -305,62 +324,11 @@ export class EndpointBuilder<
     route: R & MissingOptions<EndpointCallOptions<Routes, R, keyof Provided>>,
   ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
-    // parse(merge(route, options)) in one pass: the call's options are read once and merged over
-    // the route's plan with the merge's own rules, without copying what the call does not change.
-    const defaults = this.DEFAULTS;
-    const snapshotPlan = plans.get(defaults)!;
-    const snap = (snapshotPlan.calls ??= snapshotCalls(defaults));
-    let plan = typeof route === "string" ? snap.routes?.get(route) : undefined;
-    // With the route's plan, the walk places the parameters into its url's slots as it reads them.
-    const call = readLevel(route, options, false, plan?.parsed, plan?.compiled);
-    if (plan === undefined) {
-      const parsed = typeof route === "string" ? parseRoute(route) : undefined;
-      plan = routePlan(snapshotPlan, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
-      // On a url's second use, as its compiled form is cached: an inlined id makes a route used once.
-      if (parsed !== undefined && plan.compiled.cached) {
-        // Weighed by template parts, as the compiled urls are: a plan may outlive its url's cache entry.
-        const routes = (snap.routes ??= new BoundedCache(CACHE_SIZE, CACHE_WEIGHT));
-        routes.set(route as string, plan, plan.compiled.template.parts.length + 1);
-      }
+    try {
+      return endpointOf(this, route, options);
+    } catch (error) {
+      rethrowAtBoundary(error);
     }
-    const method = call.method ?? defaults.method;
-    // The call's own headers object, to be returned. A spread of an unfrozen object shares its
-    // hidden class, and adding a key to that costs ten times the copy (V8): so a request that may
-    // get a content-type (a body method's) copies the frozen snapshot's instead.
-    const headers =
-      call.headers !== undefined
-        ? mergeHeaders(defaults.headers, call.headers)
-        : isBodyMethod(method)
-          ? { ...defaults.headers }
-          : { ...snap.headers };
-    let mediaType = defaults.mediaType as MediaType;
-    if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
-    let request = snap.request;
-    if (call.request !== undefined) {
-      request =
-        request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
-    }
-
-    const { slots, leftover } =
-      call.slots === undefined
-        ? mergeParameters(plan, placeParameters(plan.compiled, call.parameterKeys, call.parameterValues))
-        : mergeParameters(plan, call as { slots: unknown[]; leftover: [string, unknown][] | undefined });
-    return buildRequest(
-      {
-        method,
-        compiled: plan.compiled,
-        baseUrl: call.baseUrl ?? defaults.baseUrl,
-        headers,
-        format: mediaType.format,
-        previews: mediaType.previews,
-        slots,
-        leftover,
-        hasData: call.hasData || snap.hasData,
-        data: call.hasData ? call.data : snap.data,
-        request,
-      },
-      this,
-    );
   }
 
   /**
@@ -396,6 +364,70 @@ export class EndpointBuilder<
     void url;
     return true;
   }
+}
+
+/** `endpoint()` itself, inside the boundary of the method. */
+function endpointOf(
+  builder: AnyEndpointBuilder,
+  route: Route | EndpointOptions,
+  options?: object,
+): RequestOptions {
+  // parse(merge(route, options)) in one pass: the call's options are read once and merged over
+  // the route's plan with the merge's own rules, without copying what the call does not change.
+  const defaults = builder.DEFAULTS;
+  const snapshotPlan = plans.get(defaults)!;
+  const snap = (snapshotPlan.calls ??= snapshotCalls(defaults));
+  let plan = typeof route === "string" ? snap.routes?.get(route) : undefined;
+  // With the route's plan, the walk places the parameters into its url's slots as it reads them.
+  const call = readLevel(route, options, false, plan?.parsed, plan?.compiled);
+  if (plan === undefined) {
+    const parsed = typeof route === "string" ? parseRoute(route) : undefined;
+    plan = routePlan(snapshotPlan, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
+    // On a url's second use, as its compiled form is cached: an inlined id makes a route used once.
+    if (parsed !== undefined && plan.compiled.cached) {
+      // Weighed by template parts, as the compiled urls are: a plan may outlive its url's cache entry.
+      const routes = (snap.routes ??= new BoundedCache(CACHE_SIZE, CACHE_WEIGHT));
+      routes.set(route as string, plan, plan.compiled.template.parts.length + 1);
+    }
+  }
+  const method = call.method ?? defaults.method;
+  // The call's own headers object, to be returned. A spread of an unfrozen object shares its
+  // hidden class, and adding a key to that costs ten times the copy (V8): so a request that may
+  // get a content-type (a body method's) copies the frozen snapshot's instead.
+  const headers =
+    call.headers !== undefined
+      ? mergeHeaders(defaults.headers, call.headers)
+      : isBodyMethod(method)
+        ? { ...defaults.headers }
+        : { ...snap.headers };
+  let mediaType = defaults.mediaType as MediaType;
+  if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
+  let request = snap.request;
+  if (call.request !== undefined) {
+    request =
+      request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
+  }
+
+  const { slots, leftover } =
+    call.slots === undefined
+      ? mergeParameters(plan, placeParameters(plan.compiled, call.parameterKeys, call.parameterValues))
+      : mergeParameters(plan, call as { slots: unknown[]; leftover: [string, unknown][] | undefined });
+  return buildRequest(
+    {
+      method,
+      compiled: plan.compiled,
+      baseUrl: call.baseUrl ?? defaults.baseUrl,
+      headers,
+      format: mediaType.format,
+      previews: mediaType.previews,
+      slots,
+      leftover,
+      hasData: call.hasData || snap.hasData,
+      data: call.hasData ? call.data : snap.data,
+      request,
+    },
+    builder,
+  );
 }
 
 // The default serializer writes RFC 6570 form-style queries: url-safe by construction.

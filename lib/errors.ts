@@ -7,7 +7,8 @@ export type EndpointErrorCode =
    * `options` (or `defaults`) is not a plain object, or `route` is neither a string nor an
    * object; a route and an option give different methods or urls; `data` on a method without a
    * body; `request` that is not an object; options nested more than 100 levels deep or cyclic;
-   * an adapter given something that is not request options.
+   * options that cannot be read (a revoked Proxy, a getter that throws: the `cause` is what was
+   * thrown); an adapter given something that is not request options.
    */
   | "ERR_INVALID_OPTIONS"
   /** A route string that is not `"URL"` or `"METHOD URL"`. */
@@ -127,4 +128,29 @@ export { quote as describe };
 /** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
 export function codePointLabel(codePoint: number): string {
   return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
+}
+
+/**
+ * What a method an app wrote threw (`serializeQuery()`, `allowsAbsoluteUrl()`, a subclass
+ * constructor): carried through the library's boundary, then thrown again unchanged.
+ */
+export class HookFailure {
+  constructor(readonly thrown: unknown) {}
+}
+
+/**
+ * The catch of every public method of the builder. An `EndpointError` and what an app's own
+ * method threw go on unchanged; anything else came from reading the caller's objects (a revoked
+ * Proxy, a getter or a Proxy trap that throws) and becomes `ERR_INVALID_OPTIONS`, the original
+ * kept as its `cause`, so that no TypeError from inside the library reaches the caller.
+ */
+export function rethrowAtBoundary(error: unknown): never {
+  if (error instanceof HookFailure) throw error.thrown;
+  if (error instanceof EndpointError) throw error;
+  const wrapped = new EndpointError(
+    "ERR_INVALID_OPTIONS",
+    "Invalid options: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
+  );
+  Object.defineProperty(wrapped, "cause", { value: error, configurable: true, writable: true });
+  throw wrapped;
 }

@@ -773,6 +773,10 @@ export function attempt(lib: Lib, label: string, operation: () => unknown): Outc
         `${label} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}, not an EndpointError`,
       );
     }
+    // The builder turns what reading an unreadable object throws into an EndpointError with the
+    // original as its cause. These cases hold nothing unreadable: a cause is an error of the
+    // library itself that the boundary would otherwise hide.
+    if ("cause" in error) fail(`${label} threw ${error.code} caused by ${String(error.cause)}`);
     if (!ERROR_CODES.has(error.code)) fail(`${label} threw unknown code ${String(error.code)}`);
     if (typeof error.message !== "string" || error.message === "")
       fail(`${label} threw ${error.code} without a message`);

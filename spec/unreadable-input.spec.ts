@@ -1,0 +1,131 @@
+// Objects that cannot be read — a revoked Proxy, a getter or a Proxy trap that throws — get an
+// EndpointError from every public method of the builder, never a TypeError from inside; what an
+// app's own method throws (a hook of a subclass, its constructor) reaches the caller unchanged.
+import { EndpointBuilder, EndpointError, callable, endpoint } from "../lib/index.js";
+import type { EndpointOptions, QueryParameters } from "../lib/index.js";
+
+const UNREADABLE = {
+  code: "ERR_INVALID_OPTIONS",
+  message: "Invalid options: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
+};
+
+function revoked(): EndpointOptions & Record<string, never> {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy as EndpointOptions & Record<string, never>;
+}
+
+/** The error `run` throws (it must throw). */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("unreadable input is ERR_INVALID_OPTIONS, with what was thrown as its cause", () => {
+  const failure = new Error("a getter of the app");
+  const trap = new Proxy(
+    {},
+    {
+      ownKeys() {
+        throw failure;
+      },
+    },
+  );
+  const getter = {
+    get owner(): string {
+      throw failure;
+    },
+  };
+  const merged = {
+    method: "GET",
+    url: "/repos/{owner}",
+    get owner(): string {
+      throw failure;
+    },
+  };
+
+  it.each<[string, () => unknown, unknown]>([
+    ["endpoint(): a revoked Proxy as options", () => endpoint("GET /x", revoked()), TypeError],
+    ["endpoint(): a revoked Proxy as the route", () => endpoint(revoked() as EndpointOptions), TypeError],
+    ["endpoint(): a revoked Proxy as a value", () => endpoint("GET /x/{a}", { a: revoked() }), TypeError],
+    ["endpoint(): in a list value", () => endpoint("GET /x/{a}", { a: ["b", revoked()] }), TypeError],
+    ["endpoint(): as a query value", () => endpoint("GET /x", { q: [revoked()] }), TypeError],
+    ["endpoint(): as headers", () => endpoint("GET /x", { headers: revoked() }), TypeError],
+    [
+      "endpoint(): as mediaType",
+      () => endpoint("GET /x", { mediaType: revoked() as { format?: string } }),
+      TypeError,
+    ],
+    ["endpoint(): a getter that throws", () => endpoint("GET /repos/{owner}", getter), failure],
+    ["endpoint(): an ownKeys trap that throws", () => endpoint("GET /x", trap), failure],
+    ["merge()", () => endpoint.merge("GET /x", revoked()), TypeError],
+    ["parse()", () => endpoint.parse(revoked() as EndpointOptions), TypeError],
+    ["parse(): a getter that throws", () => endpoint.parse(merged), failure],
+    [".defaults()", () => endpoint.defaults(revoked() as EndpointOptions), TypeError],
+    ["new EndpointBuilder()", () => new EndpointBuilder(revoked() as EndpointOptions), TypeError],
+  ])("%s", (_, run, cause) => {
+    const error = thrown(run) as EndpointError & { cause?: unknown };
+    expect(error).toBeInstanceOf(EndpointError);
+    expect({ code: error.code, message: error.message }).toStrictEqual(UNREADABLE);
+    if (cause === TypeError) expect(error.cause).toBeInstanceOf(TypeError);
+    else expect(error.cause).toBe(cause);
+  });
+
+  it("an EndpointError thrown while reading (a getter calling endpoint()) goes on unchanged", () => {
+    let inner: unknown;
+    const options = {
+      get owner(): string {
+        inner = thrown(() => endpoint("GET /x", { baseUrl: 1 } as unknown as EndpointOptions));
+        throw inner;
+      },
+    };
+    expect(thrown(() => endpoint("GET /repos/{owner}", options))).toBe(inner);
+    expect(inner).toBeInstanceOf(EndpointError);
+  });
+
+  it("readable objects are not touched by the boundary", () => {
+    expect(endpoint("GET /repos/{owner}", { owner: "o" }).url).toBe("https://api.service.example/repos/o");
+  });
+});
+
+describe("what an app's own method throws reaches the caller unchanged", () => {
+  const failure = new RangeError("the app's own");
+
+  it("allowsAbsoluteUrl() of a subclass", () => {
+    class Strict extends EndpointBuilder {
+      override allowsAbsoluteUrl(): boolean {
+        throw failure;
+      }
+    }
+    expect(thrown(() => callable(new Strict())("GET https://other.example/x"))).toBe(failure);
+  });
+
+  it("serializeQuery() of a subclass, even a thrown string", () => {
+    class Rails extends EndpointBuilder {
+      override serializeQuery(parameters: QueryParameters): string {
+        if (parameters.length > 1) throw failure;
+        throw "not an Error";
+      }
+    }
+    const rails = callable(new Rails());
+    expect(thrown(() => rails("GET /x", { a: 1, b: 2 }))).toBe(failure);
+    expect(thrown(() => rails("GET /x", { a: 1 }))).toBe("not an Error");
+    expect(
+      thrown(() => rails.parse({ method: "GET", baseUrl: "https://a.example", url: "/x", a: 1, b: 2 })),
+    ).toBe(failure);
+  });
+
+  it("a subclass constructor, called by .defaults()", () => {
+    class Picky extends EndpointBuilder {
+      constructor(defaults?: EndpointOptions) {
+        super(defaults);
+        if (this.DEFAULTS.headers["x-team"] === undefined && defaults !== undefined) throw failure;
+      }
+    }
+    expect(thrown(() => new Picky().defaults({ per_page: 1 }))).toBe(failure);
+  });
+});
