@@ -8,7 +8,7 @@ import { scalarText } from "./values.js";
 /** A varspec as compiled: its slot in `variableNames` and where it starts in the template. */
 export interface Varspec extends TemplateVariable {
   /** The index of the value in the values `expand` reads (`variableNames`). */
-  slot: number;
+  readonly slot: number;
   readonly offset: number;
   /**
    * The operator's `first`, then "name=" if it is named (a varname is written as it is, §3.2.7):
