@@ -102,7 +102,7 @@ export function tokenize(template: string): Tokens {
           const digits = ++i;
           if ((i = matchEnd(MAX_LENGTH)) === 0)
             fail("prefix length must be an integer from 1 to 9999", digits);
-          maxLength = Number(template.slice(digits, i));
+          maxLength = +template.slice(digits, i);
         } else if (code === 0x2a /* * */) {
           explode = true; // §2.4.2 explode = "*"
           i++;
@@ -131,8 +131,9 @@ export function tokenize(template: string): Tokens {
         });
       } else {
         if (i >= template.length || code === 0x7b /* { */) fail("unclosed expression", start);
-        const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
-        fail(`invalid character ${describeCharacter(template, i)} ${where}`);
+        fail(
+          `invalid character ${describeCharacter(template, i)} ${explode || maxLength ? "after a modifier" : "in variable name"}`,
+        );
       }
       i++;
     } while (code !== 0x7d /* } */);
