@@ -27,13 +27,20 @@ export function encode(value: string, name: string, allow: Uint8Array): string {
   return i === value.length ? value : encodeFrom(value, name, allow, i);
 }
 
+/** RFC 3986 §2.1: "%" and two uppercase hex digits, for each ASCII code. */
+const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
+  { length: 128 },
+  (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
+);
+
 /** `encode` from offset `i`, that of the first character outside `allow`. */
 function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): string {
   let out = "";
   let copied = 0;
   for (; i < value.length; i++) {
+    const code = value.charCodeAt(i);
     // U+R keeps a pct-encoded triplet as it is (§3.2.1).
-    if (allow[value.charCodeAt(i)] === 1 || (allow === ALLOW_UR && isPctEncodedAt(value, i))) continue;
+    if (allow[code] === 1 || (allow === ALLOW_UR && isPctEncodedAt(value, i))) continue;
     const codePoint = value.codePointAt(i)!;
     // A surrogate read as a code point is one without its other half.
     if (codePoint >> 11 === 0x1b) {
@@ -43,11 +50,11 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
       );
     }
     const character = String.fromCodePoint(codePoint);
-    // The built-in encoder writes the UTF-8 octets in uppercase hex, but leaves the marks !'()*
-    // as they are: those are written from their code (two hex digits, all above 0x20).
-    let triplets = encodeURIComponent(character);
-    if (triplets === character) triplets = "%" + codePoint.toString(16).toUpperCase();
-    out += value.slice(copied, i) + triplets;
+    out +=
+      value.slice(copied, i) +
+      // ASCII is one octet, written here (a space, "/", "?" are the usual ones); the built-in
+      // encoder writes the UTF-8 octets of any other code point in uppercase hex.
+      (code < 0x80 ? PCT_ASCII[code]! : encodeURIComponent(character));
     copied = i + character.length; // a pair is two code units
     i = copied - 1;
   }
