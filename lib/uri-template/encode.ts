@@ -12,28 +12,19 @@ export function isPctEncodedAt(text: string, i: number): boolean {
   return /^%[\dA-Fa-f]{2}/.test(text.slice(i, i + 3));
 }
 
-/**
- * Pct-encodes every character of `value` outside `allow` (RFC 6570 §3.2.1) as the triplets of its
- * UTF-8 octets (§1.6, uppercase hex as RFC 3986 §2.1 advises). With U+R, a pct-encoded triplet
- * stays as it is and only a "%" that starts none becomes "%25". A value with nothing to encode is
- * returned as it is. `name` is for the error of a lone surrogate, which has no UTF-8 form: refused
- * rather than sent as U+FFFD.
- */
-export function encode(value: string, name: string, allow: Uint8Array): string {
-  // The usual value has nothing to encode: one tight read of each character, and no copy.
-  // (A code unit of 128 or more reads past the table: undefined, not 1.)
-  let i = 0;
-  while (i < value.length && allow[value.charCodeAt(i)] === 1) i++;
-  return i === value.length ? value : encodeFrom(value, name, allow, i);
-}
-
 /** RFC 3986 §2.1: "%" and two uppercase hex digits, for each ASCII code. */
 const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
   { length: 128 },
   (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
 );
 
-/** `encode` from offset `i`, that of the first character outside `allow`. */
+/**
+ * Pct-encodes the characters of `value` outside `allow` (RFC 6570 §3.2.1) from offset `i`, that of
+ * the first one, as the triplets of their UTF-8 octets (§1.6, uppercase hex as RFC 3986 §2.1
+ * advises). With U+R, a pct-encoded triplet stays as it is and only a "%" that starts none becomes
+ * "%25". `name` is for the error of a lone surrogate, which has no UTF-8 form: refused rather than
+ * sent as U+FFFD.
+ */
 function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): string {
   let out = "";
   let copied = 0;
@@ -61,9 +52,15 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
   return out + value.slice(copied);
 }
 
+// Each encoder first reads the value with its own table (a constant to the compiler): the usual
+// value has nothing to encode and is returned as it is, without a copy. (A code unit of 128 or
+// more reads past the table: undefined, not 1.)
+
 /** Encodes with the U set: everything but unreserved ASCII becomes UTF-8 pct-encoded triplets. */
 export function encodeUnreserved(value: string, name: string): string {
-  return encode(value, name, ALLOW_U);
+  let i = 0;
+  while (i < value.length && ALLOW_U[value.charCodeAt(i)] === 1) i++;
+  return i === value.length ? value : encodeFrom(value, name, ALLOW_U, i);
 }
 
 /**
@@ -71,5 +68,7 @@ export function encodeUnreserved(value: string, name: string): string {
  * are, a `%` that starts no triplet becomes `%25` (RFC 6570 §3.2.1, §3.2.3).
  */
 export function encodeReserved(value: string, name: string): string {
-  return encode(value, name, ALLOW_UR);
+  let i = 0;
+  while (i < value.length && ALLOW_UR[value.charCodeAt(i)] === 1) i++;
+  return i === value.length ? value : encodeFrom(value, name, ALLOW_UR, i);
 }

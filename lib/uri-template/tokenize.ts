@@ -47,8 +47,9 @@ export function isVarchar(code: number): boolean {
 /**
  * Splits a template into literals and expressions in one pass, left to right (the sticky regular
  * expressions match runs of characters without ever backtracking); every character is looked at a
- * bounded number of times (linear time on any input).
- * Throws `ERR_INVALID_TEMPLATE` at the first character the RFC 6570 §2 grammar does not allow.
+ * bounded number of times (linear time on any input). The same pass encodes each literal, gives
+ * each variable name its slot and each varspec the text written before it, so nothing is walked
+ * twice. Throws `ERR_INVALID_TEMPLATE` at the first character the RFC 6570 §2 grammar does not allow.
  */
 export function tokenize(template: string): Tokens {
   const parts: Tokens["parts"] = [];
