@@ -1,9 +1,7 @@
 import { EndpointError, describe, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
-import { encodeReserved } from "./encode.js";
-import { expandVarspec, type Varspec } from "./expand-varspec.js";
+import { expandVarspec } from "./expand-varspec.js";
 import { tokenize } from "./tokenize.js";
-import type { OperatorRow } from "./operators.js";
 import type { UriTemplate } from "./types.js";
 
 /**
@@ -18,33 +16,14 @@ export function slotExpander(template: UriTemplate): (values: readonly unknown[]
   return SLOT_EXPANDERS.get(template)!;
 }
 
-/** A step of the program `expand` walks: literal output (already encoded) or an expression. */
-type Step = string | { readonly row: OperatorRow; readonly specs: readonly Varspec[] };
-
 /**
  * Parses a template once into its public parts and a program of steps that `expand` walks:
  * literal output (already encoded) and expressions whose varspecs know their slot. Throws
  * `ERR_INVALID_TEMPLATE` for a malformed template. Not cached: see `parseTemplate`.
  */
 export function compileTemplate(template: string): UriTemplate {
-  const parts: (string | UriTemplate["parts"][number])[] = [];
-  const steps: Step[] = [];
   // Each varspec reads its value from a slot: the index of its name in `variableNames`.
-  const slots = new Map<string, number>();
-  for (const token of tokenize(template)) {
-    if (typeof token === "string") {
-      parts.push(token);
-      // RFC 6570 §3.1: literal characters outside the URI syntax (non-ASCII) are pct-encoded UTF-8.
-      steps.push(encodeReserved(token, ""));
-    } else {
-      parts.push(token.part);
-      steps.push(token);
-      for (const spec of token.specs) {
-        if (!slots.has(spec.name)) slots.set(spec.name, slots.size);
-        spec.slot = slots.get(spec.name)!;
-      }
-    }
-  }
+  const { parts, steps, slots } = tokenize(template);
   const variableNames = Object.freeze([...slots.keys()]);
 
   const expandSlots = (values: readonly unknown[]): string => {

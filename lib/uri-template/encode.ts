@@ -1,4 +1,4 @@
-import { allInSet, asciiClass } from "../ascii-set.js";
+import { asciiClass } from "../ascii-set.js";
 import { codePointLabel } from "../errors.js";
 import { parameterError } from "./values.js";
 
@@ -12,39 +12,55 @@ export function isPctEncodedAt(text: string, i: number): boolean {
   return /^%[\dA-Fa-f]{2}/.test(text.slice(i, i + 3));
 }
 
-/**
- * Encodes with the U set: everything but unreserved ASCII becomes UTF-8 pct-encoded triplets.
- * A string of unreserved ASCII only is returned as it is.
- */
-export function encodeUnreserved(value: string, name: string): string {
-  if (allInSet(value, ALLOW_U)) return value;
-  // ASCII by table, one triplet per character (a space, "!", "/" are the usual ones): several
-  // times faster than the built-in encoder and a replace of the marks it leaves.
-  let out = "";
-  let copied = 0;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (ALLOW_U[code] === 1) continue;
-    if (code >= 0x80) return encodeNonAscii(value, name);
-    out += value.slice(copied, i) + PCT_ASCII[code];
-    copied = i + 1;
-  }
-  return out + value.slice(copied);
-}
-
 /** RFC 3986 §2.1: "%" and two uppercase hex digits, for each ASCII code. */
 const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
   { length: 128 },
   (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
 );
 
-/** `encodeUnreserved` of a value that holds non-ASCII characters: the built-in UTF-8 encoder. */
-function encodeNonAscii(value: string, name: string): string {
-  // encodeURIComponent leaves U and the marks !'()* as they are: those five are encoded here.
-  return toUtf8(value, name, encodeURIComponent).replace(
-    /[!'()*]/g,
-    (mark) => PCT_ASCII[mark.charCodeAt(0)]!,
-  );
+/**
+ * Pct-encodes the characters of `value` outside `allow` (RFC 6570 §3.2.1) from offset `i`, that of
+ * the first one, as the triplets of their UTF-8 octets (§1.6, uppercase hex as RFC 3986 §2.1
+ * advises). With U+R, a pct-encoded triplet stays as it is and only a "%" that starts none becomes
+ * "%25". `name` is for the error of a lone surrogate, which has no UTF-8 form: refused rather than
+ * sent as U+FFFD.
+ */
+function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): string {
+  let out = "";
+  let copied = 0;
+  for (; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    // U+R keeps a pct-encoded triplet as it is (§3.2.1).
+    if (allow[code] === 1 || (allow === ALLOW_UR && isPctEncodedAt(value, i))) continue;
+    const codePoint = value.codePointAt(i)!;
+    // A surrogate read as a code point is one without its other half.
+    if (codePoint >> 11 === 0x1b) {
+      throw parameterError(
+        name,
+        `a lone surrogate (${codePointLabel(codePoint)}) cannot be encoded as UTF-8`,
+      );
+    }
+    const character = String.fromCodePoint(codePoint);
+    out +=
+      value.slice(copied, i) +
+      // ASCII is one octet, written here (a space, "/", "?" are the usual ones); the built-in
+      // encoder writes the UTF-8 octets of any other code point in uppercase hex.
+      (code < 0x80 ? PCT_ASCII[code]! : encodeURIComponent(character));
+    copied = i + character.length; // a pair is two code units
+    i = copied - 1;
+  }
+  return out + value.slice(copied);
+}
+
+// Each encoder first reads the value with its own table (a constant to the compiler): the usual
+// value has nothing to encode and is returned as it is, without a copy. (A code unit of 128 or
+// more reads past the table: undefined, not 1.)
+
+/** Encodes with the U set: everything but unreserved ASCII becomes UTF-8 pct-encoded triplets. */
+export function encodeUnreserved(value: string, name: string): string {
+  let i = 0;
+  while (i < value.length && ALLOW_U[value.charCodeAt(i)] === 1) i++;
+  return i === value.length ? value : encodeFrom(value, name, ALLOW_U, i);
 }
 
 /**
@@ -52,24 +68,7 @@ function encodeNonAscii(value: string, name: string): string {
  * are, a `%` that starts no triplet becomes `%25` (RFC 6570 §3.2.1, §3.2.3).
  */
 export function encodeReserved(value: string, name: string): string {
-  // encodeURI leaves U+R as it is but "[" and "]", and encodes every "%": a "%25" before two hex
-  // digits was the "%" of a triplet of the value, so it and the brackets are decoded back.
-  return allInSet(value, ALLOW_UR)
-    ? value
-    : toUtf8(value, name, encodeURI).replace(/%25(?=[\dA-Fa-f]{2})|%5[BD]/g, decodeURIComponent);
-}
-
-// RFC 6570 §1.6: characters are pct-encoded as the octets of their UTF-8 form (uppercase hex, as
-// RFC 3986 §2.1 advises). A lone surrogate has no UTF-8 form: we refuse it rather than silently
-// send U+FFFD (or the URIError of the built-in encoders).
-function toUtf8(value: string, name: string, encode: (text: string) => string): string {
-  // With the u flag, a surrogate that is half of a pair is read as part of its code point.
-  const lone = /[\uD800-\uDFFF]/u.exec(value);
-  if (lone) {
-    throw parameterError(
-      name,
-      `a lone surrogate (${codePointLabel(lone[0].charCodeAt(0))}) cannot be encoded as UTF-8`,
-    );
-  }
-  return encode(value);
+  let i = 0;
+  while (i < value.length && ALLOW_UR[value.charCodeAt(i)] === 1) i++;
+  return i === value.length ? value : encodeFrom(value, name, ALLOW_UR, i);
 }

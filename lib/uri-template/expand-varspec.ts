@@ -8,7 +8,7 @@ import { scalarText } from "./values.js";
 /** A varspec as compiled: its slot in `variableNames` and where it starts in the template. */
 export interface Varspec extends TemplateVariable {
   /** The index of the value in the values `expand` reads (`variableNames`). */
-  slot: number;
+  readonly slot: number;
   readonly offset: number;
   /**
    * The operator's `first`, then "name=" if it is named (a varname is written as it is, §3.2.7):
@@ -36,7 +36,7 @@ export function expandVarspec(
   if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
     const text = expandComposite(row, spec, value as readonly unknown[] | Record<string, unknown>, template);
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
-    return text === undefined ? undefined : (spec.explode ? (later ? row.sep : row.first) : head) + text;
+    return text === undefined ? text : (spec.explode ? (later ? row.sep : row.first) : head) + text;
   }
   let text = scalarText(value, spec.name, undefined);
   const max = spec.maxLength;
@@ -80,10 +80,9 @@ function expandComposite(
   if (out === undefined) return undefined; // §2.3: no defined member, an undefined value
   // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
   if (maxLength !== undefined) {
-    const kind = isList ? "list" : "object";
     throw templateError(
       template,
-      `prefix modifier ":${maxLength}" on the ${kind} value of ${quote(name)}`,
+      `prefix modifier ":${maxLength}" on the ${isList ? "list" : "object"} value of ${quote(name)}`,
       offset,
     );
   }

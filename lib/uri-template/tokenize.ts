@@ -1,30 +1,33 @@
 import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { hasOwn } from "../object.js";
+import { encodeReserved } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
 import { OPERATORS, type OperatorRow } from "./operators.js";
 import type { Varspec } from "./expand-varspec.js";
 import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./types.js";
 
 /**
- * An expression as parsed: its public, frozen part, its operator's row and its varspecs as
- * `expand` reads them, each with the slot -1 until the template numbers its variables.
+ * A step of the program `expand` walks: literal output (already encoded), or an expression: its
+ * operator's row and its varspecs, each knowing its slot.
  */
-export interface ExpressionToken {
-  readonly part: TemplateExpression;
-  readonly row: OperatorRow;
-  readonly specs: Varspec[];
-}
+export type Step = string | { readonly row: OperatorRow; readonly specs: readonly Varspec[] };
 
-/** A literal (raw text, as written) or an expression, in template order. */
-export type Token = string | ExpressionToken;
+/** A template as parsed: its public parts, the program `expand` walks, and the slot of each name. */
+export interface Tokens {
+  /** Literals (raw text, as written) and frozen expressions, in template order. */
+  readonly parts: (string | TemplateExpression)[];
+  readonly steps: Step[];
+  /** The slot of each variable name: its index in order of first appearance. */
+  readonly slots: Map<string, number>;
+}
 
 // RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
 const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
 
 // RFC 6570 §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded:
-// the longest one at lastIndex (maybe empty). Each character is read once: a "." is taken only
-// before a varchar or a "%" (which then must start a triplet).
-const VARNAME = /(?:(?:\w|%[\dA-Fa-f]{2})(?:\w|%[\dA-Fa-f]{2}|\.(?=[\w%]))*)?/y;
+// the longest one at lastIndex (maybe empty): varchars, each maybe followed by one "." when a
+// varchar or a "%" (which then must start a triplet) comes next. Each character is read once.
+const VARNAME = /(?:(?:\w|%[\dA-Fa-f]{2})(?:\.(?=[\w%]))?)*/y;
 // RFC 6570 §2.4.1 max-length = %x31-39 0*3DIGIT, and no fifth digit.
 const MAX_LENGTH = /[1-9]\d{0,3}(?!\d)/y;
 
@@ -44,11 +47,14 @@ export function isVarchar(code: number): boolean {
 /**
  * Splits a template into literals and expressions in one pass, left to right (the sticky regular
  * expressions match runs of characters without ever backtracking); every character is looked at a
- * bounded number of times (linear time on any input).
- * Throws `ERR_INVALID_TEMPLATE` at the first character the RFC 6570 §2 grammar does not allow.
+ * bounded number of times (linear time on any input). The same pass encodes each literal, gives
+ * each variable name its slot and each varspec the text written before it, so nothing is walked
+ * twice. Throws `ERR_INVALID_TEMPLATE` at the first character the RFC 6570 §2 grammar does not allow.
  */
-export function tokenize(template: string): Token[] {
-  const tokens: Token[] = [];
+export function tokenize(template: string): Tokens {
+  const parts: Tokens["parts"] = [];
+  const steps: Step[] = [];
+  const slots = new Map<string, number>();
   let i = 0;
   const fail = (problem: string, offset = i): never => {
     throw templateError(template, problem, offset);
@@ -63,7 +69,12 @@ export function tokenize(template: string): Token[] {
   while (i < template.length) {
     // RFC 6570 §2.1 literals: a run of them is one token.
     const literalEnd = matchEnd(LITERALS);
-    if (literalEnd > i) tokens.push(template.slice(i, (i = literalEnd)));
+    if (literalEnd > i) {
+      const literal = template.slice(i, (i = literalEnd));
+      parts.push(literal);
+      // RFC 6570 §3.1: literal characters outside the URI syntax (non-ASCII) are pct-encoded UTF-8.
+      steps.push(encodeReserved(literal, ""));
+    }
     if (i === template.length) break;
     code = template.charCodeAt(i);
     if (code === 0x25 /* % */) fail("invalid percent-encoding");
@@ -92,7 +103,7 @@ export function tokenize(template: string): Token[] {
           const digits = ++i;
           if ((i = matchEnd(MAX_LENGTH)) === 0)
             fail("prefix length must be an integer from 1 to 9999", digits);
-          maxLength = Number(template.slice(digits, i));
+          maxLength = +template.slice(digits, i);
         } else if (code === 0x2a /* * */) {
           explode = true; // §2.4.2 explode = "*"
           i++;
@@ -111,26 +122,24 @@ export function tokenize(template: string): Token[] {
         variables.push(variable);
         // §3.2.7–§3.2.9: named operators write "name=" before a non-empty scalar value.
         const head = row.named ? name + "=" : "";
+        if (!slots.has(name)) slots.set(name, slots.size);
         specs.push({
           ...variable,
-          slot: -1,
+          slot: slots.get(name)!,
           offset: nameStart,
           first: row.first + head,
           sep: row.sep + head,
         });
       } else {
         if (i >= template.length || code === 0x7b /* { */) fail("unclosed expression", start);
-        const where = explode || maxLength !== undefined ? "after a modifier" : "in variable name";
-        fail(`invalid character ${describeCharacter(template, i)} ${where}`);
+        fail(
+          `invalid character ${describeCharacter(template, i)} ${explode || maxLength ? "after a modifier" : "in variable name"}`,
+        );
       }
       i++;
     } while (code !== 0x7d /* } */);
-    tokens.push({
-      part: Object.freeze({ operator, variables: Object.freeze(variables), offset: start }),
-      row,
-      specs,
-    });
+    parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
+    steps.push({ row, specs });
   }
-
-  return tokens;
+  return { parts, steps, slots };
 }
