@@ -1,8 +1,8 @@
-import { BoundedCache } from "./bounded-cache.js";
+import { boundedCache } from "./bounded-cache.js";
 import { applyMediaType } from "./media-type.js";
 
 // The accept header a format gives is the same on every call: remember the last few.
-const acceptCache = /*#__PURE__*/ new BoundedCache<string>(64, 64);
+const acceptCache = /*#__PURE__*/ boundedCache<string>(64, 64);
 
 let lastAccept = "";
 let lastFormat = "";

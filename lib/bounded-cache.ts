@@ -4,38 +4,38 @@
  * the entry count or the total weight is over its bound. A hostile stream of huge templates then
  * costs a bounded amount of memory, whatever their size (docs/security.md, "Caches").
  */
-export class BoundedCache<V> {
-  /** Each key's value and weight, oldest first (a Map iterates in insertion order). */
-  private readonly map = new Map<string, readonly [V, number]>();
-  private weight = 0;
-
-  constructor(
-    /** At most this many entries. */
-    private readonly max: number,
-    /** At most this total weight; a single entry heavier than an eighth of it is never kept. */
-    private readonly maxWeight: number,
-  ) {}
-
-  get(key: string): V | undefined {
-    return this.map.get(key)?.[0];
-  }
-
+export interface BoundedCache<V> {
+  get(key: string): V | undefined;
   /** Stores `value` under `key` (unless the key or the value is too large) and returns it. */
-  set(key: string, value: V, weight = 1): V {
-    const map = this.map;
-    if (key.length <= MAX_CACHED_KEY_LENGTH && weight * 8 <= this.maxWeight) {
-      this.weight += weight - (map.get(key)?.[1] ?? 0);
-      map.delete(key);
-      // Deleting the entry a Map iteration is at is safe: the oldest go first.
-      for (const [oldest, entry] of map) {
-        if (map.size < this.max && this.weight <= this.maxWeight) break;
-        this.weight -= entry[1];
-        map.delete(oldest);
+  set(key: string, value: V, weight?: number): V;
+}
+
+/**
+ * A cache of at most `max` entries and `maxWeight` total weight; a single entry heavier than an
+ * eighth of `maxWeight` is never kept. A closure rather than a class: its state is local
+ * variables, which a minifier renames, where property names stay as written.
+ */
+export function boundedCache<V>(max: number, maxWeight: number): BoundedCache<V> {
+  /** Each key's value and weight, oldest first (a Map iterates in insertion order). */
+  const map = new Map<string, readonly [V, number]>();
+  let total = 0;
+  return {
+    get: (key) => map.get(key)?.[0],
+    set(key, value, weight = 1) {
+      if (key.length <= MAX_CACHED_KEY_LENGTH && weight * 8 <= maxWeight) {
+        total += weight - (map.get(key)?.[1] ?? 0);
+        map.delete(key);
+        // Deleting the entry a Map iteration is at is safe: the oldest go first.
+        for (const [oldest, entry] of map) {
+          if (map.size < max && total <= maxWeight) break;
+          total -= entry[1];
+          map.delete(oldest);
+        }
+        map.set(key, [value, weight]);
       }
-      map.set(key, [value, weight]);
-    }
-    return value;
-  }
+      return value;
+    },
+  };
 }
 
 /** How many entries each cache of the library keeps: a process that builds urls from ids must not grow. */

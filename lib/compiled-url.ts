@@ -1,4 +1,4 @@
-import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT } from "./bounded-cache.js";
+import { CACHE_SIZE, CACHE_WEIGHT, boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { internalize, setOwn } from "./object.js";
 import { colonToTemplate } from "./route.js";
@@ -61,10 +61,10 @@ export interface CompiledUrl {
 
 // Bounded by entries and by template parts (lib/bounded-cache.ts): urls with inlined ids are all
 // distinct, and a hostile url of thousands of expressions must not be kept a thousand times.
-const cache = /*#__PURE__*/ new BoundedCache<CompiledUrl>(CACHE_SIZE, CACHE_WEIGHT);
+const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_WEIGHT);
 // Urls seen once. A url is cached on its second use: a url with an inlined id is used once, and
 // caching each of those would only churn the cache (and evict the routes that are used again).
-const seen = /*#__PURE__*/ new BoundedCache<true>(CACHE_SIZE, CACHE_SIZE);
+const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_SIZE);
 
 /**
  * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the

@@ -1,6 +1,7 @@
 import { TRUSTED_SERIALIZERS, buildRequest, isBodyMethod, placeParameters } from "./build-request.js";
 import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
-import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT } from "./bounded-cache.js";
+import { CACHE_SIZE, CACHE_WEIGHT, boundedCache } from "./bounded-cache.js";
+import type { BoundedCache } from "./bounded-cache.js";
 import { compileUrl } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
@@ -386,7 +387,7 @@ function endpointOf(
     // On a url's second use, as its compiled form is cached: an inlined id makes a route used once.
     if (parsed !== undefined && plan.compiled.cached) {
       // Weighed by template parts, as the compiled urls are: a plan may outlive its url's cache entry.
-      const routes = (snap.routes ??= new BoundedCache(CACHE_SIZE, CACHE_WEIGHT));
+      const routes = (snap.routes ??= boundedCache(CACHE_SIZE, CACHE_WEIGHT));
       routes.set(route as string, plan, plan.compiled.template.parts.length + 1);
     }
   }

@@ -1,5 +1,5 @@
 import { allInSet, asciiClass } from "./ascii-set.js";
-import { BoundedCache } from "./bounded-cache.js";
+import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, codePointLabel, quote } from "./errors.js";
 import { hasOwn, internalize, isPlainObject, own, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
@@ -58,7 +58,7 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
 // The header names seen, valid, with their lowercase form (as an object key, so that setting it
 // needs no lookup in the engine's string table): an app sends the same few names again and
 // again. A bounded cache (lib/bounded-cache.ts): 256 names, oldest out first.
-const NAMES = /*#__PURE__*/ new BoundedCache<string>(256, 256);
+const NAMES = /*#__PURE__*/ boundedCache<string>(256, 256);
 
 /** A header name checked (an RFC 9110 token) and lowercased. */
 function headerName(name: string): string {

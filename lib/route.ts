@@ -1,4 +1,4 @@
-import { BoundedCache } from "./bounded-cache.js";
+import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { isToken } from "./headers.js";
 import { internalize } from "./object.js";
@@ -32,7 +32,7 @@ export function validateMethod(method: unknown): string {
 }
 
 // Bounded (lib/bounded-cache.ts): a process that builds routes from ids must not grow without limit.
-const routeCache = /*#__PURE__*/ new BoundedCache<ParsedRoute>(1000, 1000);
+const routeCache = /*#__PURE__*/ boundedCache<ParsedRoute>(1000, 1000);
 
 /**
  * Splits `"METHOD url"` or `"url"` (spec §4 rule 4; a bare url leaves the method to the options,

@@ -1,4 +1,4 @@
-import { BoundedCache } from "./bounded-cache.js";
+import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
@@ -47,7 +47,7 @@ function absoluteUrlFault(
 
 // The base urls that passed, so the check costs one lookup per call. An app has few (one per
 // builder, say the API and its uploads host); a bound keeps hostile ones from piling up.
-const validBaseUrls = /*#__PURE__*/ new BoundedCache<string>(64, 64);
+const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
 
 /**
  * Checks `baseUrl`: an absolute http(s) URL, or a path (`/api`, exactly one leading "/") for

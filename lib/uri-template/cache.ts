@@ -1,4 +1,4 @@
-import { BoundedCache, CACHE_SIZE, CACHE_WEIGHT, MAX_CACHED_KEY_LENGTH } from "../bounded-cache.js";
+import { CACHE_SIZE, CACHE_WEIGHT, MAX_CACHED_KEY_LENGTH, boundedCache } from "../bounded-cache.js";
 import { EndpointError, describe } from "../errors.js";
 import { compileTemplate } from "./compile.js";
 import type { UriTemplate } from "./types.js";
@@ -10,7 +10,7 @@ export const MAX_CACHED_TEMPLATE_LENGTH = MAX_CACHED_KEY_LENGTH;
 
 // Bounded by entries and by the parts the templates hold (lib/bounded-cache.ts). The compiled
 // urls of endpoint() hold these same objects: one compiled copy per template.
-const cache = /*#__PURE__*/ new BoundedCache<UriTemplate>(TEMPLATE_CACHE_SIZE, CACHE_WEIGHT);
+const cache = /*#__PURE__*/ boundedCache<UriTemplate>(TEMPLATE_CACHE_SIZE, CACHE_WEIGHT);
 
 /**
  * Parses an RFC 6570 level 4 template once and caches the result: the same template string gives
