@@ -6,7 +6,7 @@ import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "
 import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { encodeUnreserved, isPctEncodedAt } from "./uri-template/encode.js";
-import { formQuery } from "./uri-template/form-query.js";
+import { formQueryFlat } from "./uri-template/form-query.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
 import { asciiClass } from "./ascii-set.js";
 
@@ -20,6 +20,14 @@ export interface QueryContext {
 
 /** The leftover parameters of a request, in merged order. */
 export type QueryParameters = ReadonlyArray<readonly [string, unknown]>;
+
+/**
+ * The leftover parameters inside the pipeline: one flat array `[key, value, key, value, …]` in
+ * merged order (keys at even indexes). One array per call instead of one `[key, value]` array per
+ * parameter and a list of them; pairs are made only for an overriding `serializeQuery()`, whose
+ * public API takes them.
+ */
+export type FlatParameters = unknown[];
 
 /** What a builder decides for a request: the subclass extension points (CONTRACT.md). */
 export interface RequestPolicy {
@@ -44,7 +52,7 @@ export interface MergedRequest {
    * by this call, and the others in merged order (`undefined` when none), for the query or body.
    */
   readonly slots: unknown[];
-  readonly leftover: [string, unknown][] | undefined;
+  readonly leftover: FlatParameters | undefined;
   readonly hasData: boolean;
   readonly data: unknown;
   readonly request: RequestMeta | undefined;
@@ -120,10 +128,10 @@ function checkedQuery(query: unknown, what: string): string {
  */
 function replaceLiteralQuery(
   url: string,
-  leftover: [string, unknown][],
+  leftover: FlatParameters,
   compiled: CompiledUrl,
-  serialize: (parameters: QueryParameters) => string,
-): [string, [string, unknown][]] {
+  serialize: (parameters: FlatParameters) => string,
+): [string, FlatParameters] {
   const question = url.indexOf("?");
   if (question === -1) return [url, leftover];
   const hash = url.indexOf("#", question);
@@ -131,16 +139,18 @@ function replaceLiteralQuery(
   const pairs = url.slice(question + 1, end).split("&");
   const indexOf = (name: string): number =>
     pairs.findIndex((pair) => pair === name || pair.startsWith(name + "="));
-  // Only names the literal query has and the url still holds (an expression may have written it differently).
-  const replacing = leftover.filter(
-    ([key]) =>
-      compiled.literalQueryNames.has(encodeUnreserved(key, key)) &&
-      indexOf(encodeUnreserved(key, key)) !== -1,
-  );
+  // Only names the literal query has and the url still holds (an expression may have written it
+  // differently): the index of each such key in `leftover`.
+  const replacing: number[] = [];
+  for (let i = 0; i < leftover.length; i += 2) {
+    const name = encodeUnreserved(leftover[i] as string, leftover[i] as string);
+    if (compiled.literalQueryNames.has(name) && indexOf(name) !== -1) replacing.push(i);
+  }
   if (replacing.length === 0) return [url, leftover];
-  for (const [key, value] of replacing) {
+  for (const at of replacing) {
+    const key = leftover[at] as string;
     const name = encodeUnreserved(key, key);
-    const written = serialize([[key, value]]);
+    const written = serialize([key, leftover[at + 1]]);
     const index = indexOf(name);
     pairs[index] = written;
     // The same name again further on is the same key: the later value replaces every one of them.
@@ -148,10 +158,11 @@ function replaceLiteralQuery(
       if (pairs[i] === name || pairs[i]!.startsWith(name + "=")) pairs.splice(i, 1);
   }
   const query = pairs.filter((pair) => pair !== "").join("&");
-  return [
-    url.slice(0, question) + (query === "" ? "" : "?" + query) + url.slice(end),
-    leftover.filter((entry) => !replacing.includes(entry)),
-  ];
+  const rest: FlatParameters = [];
+  for (let i = 0; i < leftover.length; i += 2) {
+    if (!replacing.includes(i)) rest.push(leftover[i], leftover[i + 1]);
+  }
+  return [url.slice(0, question) + (query === "" ? "" : "?" + query) + url.slice(end), rest];
 }
 
 /**
@@ -161,12 +172,15 @@ function replaceLiteralQuery(
  */
 export const TRUSTED_SERIALIZERS = new WeakSet<object>();
 
-/** The query (or form body) of `entries`, written by the policy's serializer. */
-function serialize(entries: QueryParameters, policy: RequestPolicy, method: string, url: string): string {
-  if (TRUSTED_SERIALIZERS.has(policy.serializeQuery)) return formQuery(entries, "");
+/** The query (or form body) of the flat `entries`, written by the policy's serializer. */
+function serialize(entries: FlatParameters, policy: RequestPolicy, method: string, url: string): string {
+  if (TRUSTED_SERIALIZERS.has(policy.serializeQuery)) return formQueryFlat(entries, "");
+  // An override gets pairs, fresh for each call: what it does to them reaches no route plan.
+  const pairs: [string, unknown][] = [];
+  for (let i = 0; i < entries.length; i += 2) pairs.push([entries[i] as string, entries[i + 1]]);
   let query: unknown;
   try {
-    query = policy.serializeQuery(entries, { method, url });
+    query = policy.serializeQuery(pairs, { method, url });
   } catch (error) {
     throw new HookFailure(error);
   }
@@ -274,7 +288,8 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
       } else {
         // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
         const built: Record<string, unknown> = {};
-        for (const [key, value] of leftover) setOwn(built, key, unfrozen(value));
+        for (let i = 0; i < leftover.length; i += 2)
+          setOwn(built, leftover[i] as string, unfrozen(leftover[i + 1]));
         body = built;
       }
     }
@@ -360,7 +375,7 @@ function isUndefinedValue(value: unknown): boolean {
 }
 
 /**
- * Parameters in merged order → the slots of `compiled`'s variables and the leftover pairs. Only
+ * Parameters in merged order → the slots of `compiled`'s variables and the flat leftover. Only
  * parameters fill slots: a variable named like a reserved option (`{url}`) never reads the option.
  */
 export function placeParameters(
@@ -369,11 +384,11 @@ export function placeParameters(
   values: readonly unknown[],
 ): Pick<MergedRequest, "slots" | "leftover"> {
   const slots = compiled.emptySlots.slice();
-  let leftover: [string, unknown][] | undefined;
+  let leftover: FlatParameters | undefined;
   for (let i = 0; i < keys.length; i++) {
     const slot = slotOf(compiled, keys[i]!);
     if (slot !== undefined) slots[slot] = values[i];
-    else (leftover ??= []).push([keys[i]!, values[i]]);
+    else (leftover ??= []).push(keys[i]!, values[i]);
   }
   return { slots, leftover };
 }

@@ -1,5 +1,5 @@
 import { TRUSTED_SERIALIZERS, buildRequest, isBodyMethod, placeParameters } from "./build-request.js";
-import type { QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
+import type { FlatParameters, QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
 import { CACHE_SIZE, CACHE_WEIGHT, boundedCache } from "./bounded-cache.js";
 import type { BoundedCache } from "./bounded-cache.js";
 import { compileUrl } from "./compiled-url.js";
@@ -78,8 +78,9 @@ interface RoutePlan {
   readonly slots: readonly unknown[];
   /** Some slot has a default value. */
   readonly hasSlots: boolean;
-  readonly leftover: readonly (readonly [string, unknown])[];
-  /** The index of each leftover key. */
+  /** Flat, `[key, value, …]` (see `FlatParameters`). */
+  readonly leftover: readonly unknown[];
+  /** The index of each leftover key in `leftover`. */
   readonly leftoverIndex: ReadonlyMap<string, number>;
 }
 
@@ -99,8 +100,15 @@ function routePlan(snap: SnapshotPlan, compiled: CompiledUrl, parsed: ParsedRout
     slots,
     hasSlots: slots.some((value) => value !== undefined),
     leftover,
-    leftoverIndex: new Map(leftover.map(([key], index) => [key, index])),
+    leftoverIndex: flatIndex(leftover),
   };
+}
+
+/** The index of each key of flat parameters. */
+function flatIndex(flat: FlatParameters): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let i = 0; i < flat.length; i += 2) index.set(flat[i] as string, i);
+  return index;
 }
 
 function snapshot(merged: Record<string, unknown>): EndpointDefaults {
@@ -412,7 +420,7 @@ function endpointOf(
   const { slots, leftover } =
     call.slots === undefined
       ? mergeParameters(plan, placeParameters(plan.compiled, call.parameterKeys, call.parameterValues))
-      : mergeParameters(plan, call as { slots: unknown[]; leftover: [string, unknown][] | undefined });
+      : mergeParameters(plan, call as { slots: unknown[]; leftover: FlatParameters | undefined });
   return buildRequest(
     {
       method,
@@ -442,8 +450,8 @@ TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);
  */
 function mergeParameters(
   plan: RoutePlan,
-  call: { slots: unknown[]; leftover: [string, unknown][] | undefined },
-): { slots: unknown[]; leftover: [string, unknown][] | undefined } {
+  call: { slots: unknown[]; leftover: FlatParameters | undefined },
+): { slots: unknown[]; leftover: FlatParameters | undefined } {
   const { slots } = call;
   if (plan.hasSlots) {
     for (let slot = 0; slot < slots.length; slot++) {
@@ -452,15 +460,20 @@ function mergeParameters(
     }
   }
   if (plan.leftover.length === 0) return call;
-  const leftover = plan.leftover.slice() as [string, unknown][];
-  for (const [key, value] of call.leftover ?? []) {
+  const leftover = plan.leftover.slice();
+  const given = call.leftover ?? [];
+  for (let i = 0; i < given.length; i += 2) {
+    const key = given[i] as string;
     const index = plan.leftoverIndex.get(key);
-    if (index === undefined) leftover.push([key, value]);
-    else leftover[index] = [key, mergeParameter(leftover[index]![1], value)];
+    if (index === undefined) leftover.push(key, given[i + 1]);
+    else leftover[index + 1] = mergeParameter(leftover[index + 1], given[i + 1]);
   }
   // The merged object's key order (merge() gives it so): array indexes first, ascending. Only a
   // key starting with a digit can be one (a cheap test: any first character up to "9" counts).
-  const mayHoldIndex = leftover.some(([key]) => key.charCodeAt(0) <= 0x39);
+  let mayHoldIndex = false;
+  for (let i = 0; i < leftover.length && !mayHoldIndex; i += 2) {
+    mayHoldIndex = (leftover[i] as string).charCodeAt(0) <= 0x39;
+  }
   return { slots, leftover: mayHoldIndex ? orderLikeObject(leftover) : leftover };
 }
 
@@ -470,11 +483,13 @@ function mergeParameter(current: unknown, value: unknown): unknown {
 }
 
 /**
- * Pairs in the order an object built by setting them in turn lists its keys: array indexes
- * first, ascending (ECMA-262 §10.1.11.1), as the object merge() returns has them.
+ * Flat parameters in the order an object built by setting them in turn lists its keys: array
+ * indexes first, ascending (ECMA-262 §10.1.11.1), as the object merge() returns has them.
  */
-function orderLikeObject(pairs: [string, unknown][]): [string, unknown][] {
+function orderLikeObject(flat: FlatParameters): FlatParameters {
   const object: Record<string, unknown> = {};
-  for (const [key, value] of pairs) setOwn(object, key, value);
-  return Object.keys(object).map((key) => [key, object[key]]);
+  for (let i = 0; i < flat.length; i += 2) setOwn(object, flat[i] as string, flat[i + 1]);
+  const ordered: FlatParameters = [];
+  for (const key of Object.keys(object)) ordered.push(key, object[key]);
+  return ordered;
 }

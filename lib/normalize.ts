@@ -6,6 +6,7 @@ import { parseRoute, validateMethod } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import { slotOf } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
+import type { FlatParameters } from "./build-request.js";
 import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 /**
@@ -32,10 +33,10 @@ export interface Level {
   /**
    * With a compiled url given to `readLevel`, the parameters are placed as they are read instead
    * (and `parameters`, `parameterKeys` and `parameterValues` stay empty): the value of each of its
-   * variables by slot, and the others in order (`undefined` when none).
+   * variables by slot, and the others in order, flat (`undefined` when none).
    */
   slots: unknown[] | undefined;
-  leftover: [string, unknown][] | undefined;
+  leftover: FlatParameters | undefined;
   /** Every key given (reserved and parameters, not `undefined`), in order, route's method and url first. */
   keys: string[];
 }
@@ -165,7 +166,7 @@ export function readLevel(
           : value;
         if (slots !== undefined) {
           const slot = slotOf(compiled!, key);
-          if (slot === undefined) (level.leftover ??= []).push([key, given]);
+          if (slot === undefined) (level.leftover ??= []).push(key, given);
           else slots[slot] = given;
           break;
         }

@@ -39,22 +39,35 @@ function formVarspec(name: string): Varspec {
  */
 export function formQuery(entries: Iterable<readonly [string, unknown]>, first: string): string {
   let out = "";
-  // Indexed for arrays (the endpoint's own call): no iterator object and no destructuring per entry.
+  // Indexed for arrays: no iterator object and no destructuring per entry.
   const list = Array.isArray(entries) ? (entries as ReadonlyArray<readonly [string, unknown]>) : [...entries];
   for (let i = 0; i < list.length; i++) {
     const entry = list[i]!;
-    const name = entry[0];
-    const value = entry[1];
-    if (typeof name !== "string") {
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `Invalid query parameter name: expected a string, got ${describe(name)}`,
-      );
-    }
-    if (value == null) continue; // §2.3: an undefined value
-    // The pair with "&" before it; the first pair has `first` instead.
-    const pair = expandVarspec(FORM, formVarspec(name), value, "", true);
-    if (pair !== undefined) out += out === "" ? first + pair.slice(1) : pair;
+    out = formPair(out, first, entry[0], entry[1]);
   }
   return out;
+}
+
+/**
+ * `formQuery` of parameters held flat, `[key, value, key, value, …]`, as the endpoint's pipeline
+ * keeps its leftover parameters (one array per call instead of one per parameter).
+ */
+export function formQueryFlat(flat: readonly unknown[], first: string): string {
+  let out = "";
+  for (let i = 0; i < flat.length; i += 2) out = formPair(out, first, flat[i], flat[i + 1]);
+  return out;
+}
+
+/** `out` with the pair `name=value` added (`first` before the first pair, "&" before the others). */
+function formPair(out: string, first: string, name: unknown, value: unknown): string {
+  if (typeof name !== "string") {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `Invalid query parameter name: expected a string, got ${describe(name)}`,
+    );
+  }
+  if (value == null) return out; // §2.3: an undefined value
+  const pair = expandVarspec(FORM, formVarspec(name), value, "", true);
+  if (pair === undefined) return out;
+  return out === "" ? first + pair.slice(1) : out + pair;
 }
