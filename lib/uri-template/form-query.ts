@@ -5,7 +5,7 @@ import { OPERATORS } from "./operators.js";
 
 const FORM = OPERATORS["?"];
 
-// The varspec of each query parameter name, its "&name=" pct-encoded once: an app sends the same
+// The varspec of each query parameter name, its "name=" pct-encoded once: an app sends the same
 // few names again and again. At most 1000 names of at most 100 characters are kept (all dropped
 // when full), so any stream of names costs a bounded amount of memory.
 // (Not a BoundedCache: querySerializer bundles this file, and its bundle stays without the
@@ -16,9 +16,10 @@ const FORM_VARSPECS = /*#__PURE__*/ new Map<string, Varspec>();
 function formVarspec(name: string): Varspec {
   let spec = FORM_VARSPECS.get(name);
   if (spec === undefined) {
-    // Never exploded: the pct-encoded name is only written in the head.
-    const head = "&" + encodeUnreserved(name, name) + "=";
-    spec = { name, explode: false, maxLength: undefined, slot: 0, offset: 0, first: head, sep: head };
+    // Never exploded: the pct-encoded name is only written in the head, "name=" for the first
+    // pair (so that it needs no slicing) and "&name=" for the others (§3.2.8).
+    const first = encodeUnreserved(name, name) + "=";
+    spec = { name, explode: false, maxLength: undefined, slot: 0, offset: 0, first, sep: "&" + first };
     if (name.length <= 100) {
       if (FORM_VARSPECS.size >= 1000) FORM_VARSPECS.clear();
       FORM_VARSPECS.set(name, spec);
@@ -67,7 +68,8 @@ function formPair(out: string, first: string, name: unknown, value: unknown): st
     );
   }
   if (value == null) return out; // §2.3: an undefined value
-  const pair = expandVarspec(FORM, formVarspec(name), value, "", true);
+  // The first pair with the spec's "name=" and `first` before it, the others with "&name=".
+  const pair = expandVarspec(FORM, formVarspec(name), value, "", out !== "");
   if (pair === undefined) return out;
-  return out === "" ? first + pair.slice(1) : out + pair;
+  return out !== "" ? out + pair : first === "" ? pair : first + pair;
 }
