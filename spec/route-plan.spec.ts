@@ -4,7 +4,7 @@
 // call each route three times (no plan, the plan made, the plan used) and expect the very same
 // request options every time, and the same as parse(merge()).
 import { EndpointBuilder, VERSION } from "../lib/index.js";
-import type { RequestOptions } from "../lib/index.js";
+import type { QueryParameters, RequestOptions } from "../lib/index.js";
 import { errorOf } from "./helpers/thrown.js";
 
 const HEADERS = { accept: "application/vnd.service.v3+json", "user-agent": `service-endpoint.js/${VERSION}` };
@@ -117,6 +117,55 @@ describe("route plans", () => {
         code: "ERR_MISSING_PARAMETER",
         message: `Missing parameter "url" for url "${url}": a path placeholder needs a value (write {/url} for an optional segment)`,
       });
+    }
+  });
+
+  it("gives an overriding serializeQuery() pairs of its own on every call: what it changes reaches no later call", () => {
+    const seen: string[] = [];
+    class Mutating extends EndpointBuilder {
+      override serializeQuery(parameters: QueryParameters): string {
+        seen.push(parameters.map(([key, value]) => `${key}=${String(value)}`).join("&"));
+        // What a careless override in JavaScript may do: the pairs are its own to change.
+        for (const pair of parameters as [string, unknown][]) pair[1] = "changed";
+        (parameters as [string, unknown][]).push(["extra", 1]);
+        return "q";
+      }
+    }
+    const builder = new Mutating({ baseUrl: "https://api.acme.test" }).defaults({ per_page: 100 });
+    const url = fresh("/list");
+    for (const result of thrice(builder, `GET ${url}`, { q: "a" })) {
+      expect(result.url).toBe(`https://api.acme.test${url}?q`);
+    }
+    expect(seen).toStrictEqual(["per_page=100&q=a", "per_page=100&q=a", "per_page=100&q=a"]);
+  });
+
+  it("returns headers of each call's own: a change to one result's reaches no later call, with or without a body", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" }).defaults({ per_page: 100 });
+    const url = fresh("/items/{id}");
+    const expected = {
+      get: HEADERS,
+      delete: { ...HEADERS, "content-type": JSON_TYPE },
+      post: { ...HEADERS, "content-type": JSON_TYPE },
+      put: HEADERS,
+    };
+    for (let i = 0; i < 3; i++) {
+      const results = {
+        get: builder.endpoint(`GET ${url}`, { id: 1 }),
+        delete: builder.endpoint(`DELETE ${url}`, { id: 1 }),
+        post: builder.endpoint(`POST ${url}`, { id: 1, title: "t" }),
+        put: builder.endpoint(`PUT ${url}`, { id: 1, data: "text" }),
+      };
+      for (const [method, result] of Object.entries(results)) {
+        expect([method, result.headers]).toStrictEqual([method, expected[method as keyof typeof expected]]);
+        result.headers["content-type"] = "text/x-changed";
+        result.headers.accept = "text/x-changed";
+      }
+    }
+    const builderWithoutLeftover = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    for (let i = 0; i < 3; i++) {
+      const result = builderWithoutLeftover.endpoint(`DELETE ${url}`, { id: 1 });
+      expect(result.headers).toStrictEqual(HEADERS);
+      result.headers["content-type"] = "text/x-changed";
     }
   });
 });
