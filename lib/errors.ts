@@ -139,18 +139,25 @@ export class HookFailure {
 }
 
 /**
- * The catch of every public method of the builder. An `EndpointError` and what an app's own
- * method threw go on unchanged; anything else came from reading the caller's objects (a revoked
- * Proxy, a getter or a Proxy trap that throws) and becomes `ERR_INVALID_OPTIONS`, the original
- * kept as its `cause`, so that no TypeError from inside the library reaches the caller.
+ * Rethrows `error` from code that reads the caller's objects: an `EndpointError` and what an
+ * app's own method threw go on unchanged; anything else (a revoked Proxy, a getter or a Proxy
+ * trap that throws) becomes an `EndpointError` of `code` and `message`, the original kept as its
+ * `cause`, so that no TypeError from inside the library reaches the caller. The catch of every
+ * public method of the builder, and of the adapters (`readSafely`).
  */
-export function rethrowAtBoundary(error: unknown): never {
+export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
   if (error instanceof HookFailure) throw error.thrown;
   if (error instanceof EndpointError) throw error;
-  const wrapped = new EndpointError(
+  const wrapped = new EndpointError(code, message);
+  Object.defineProperty(wrapped, "cause", { value: error, configurable: true, writable: true });
+  throw wrapped;
+}
+
+/** `rethrowAs` for the builder's methods: unreadable options are `ERR_INVALID_OPTIONS`. */
+export function rethrowAtBoundary(error: unknown): never {
+  rethrowAs(
+    error,
     "ERR_INVALID_OPTIONS",
     "Invalid options: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
   );
-  Object.defineProperty(wrapped, "cause", { value: error, configurable: true, writable: true });
-  throw wrapped;
 }

@@ -1,4 +1,4 @@
-import { EndpointError, describe } from "../errors.js";
+import { describe, rethrowAs } from "../errors.js";
 import type { EndpointErrorCode } from "../errors.js";
 
 /**
@@ -25,9 +25,6 @@ export function readSafely<T>(code: EndpointErrorCode, message: string, read: ()
   try {
     return read();
   } catch (error) {
-    if (error instanceof EndpointError) throw error;
-    const wrapped = new EndpointError(code, message);
-    Object.defineProperty(wrapped, "cause", { value: error, configurable: true, writable: true });
-    throw wrapped;
+    rethrowAs(error, code, message);
   }
 }
