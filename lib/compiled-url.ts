@@ -44,8 +44,9 @@ export interface CompiledUrl {
   readonly literalQueryNames: ReadonlySet<string>;
   /**
    * The slots of the variables whose values can make a "." or ".." segment: when no literal
-   * holds "." or "%", only their values can. `undefined`: a literal holds one, so every
-   * expansion is scanned.
+   * holds "." or "%", only their values can. A slot is written `~slot` (negative) where its
+   * expression keeps "%" and "/" (`{+x}`, `{#x}`) or has a prefix. `undefined`: a literal holds
+   * one, so every expansion is scanned.
    */
   readonly pathSlots: readonly number[] | undefined;
   /** Where a "." or ".." segment could start: after the literal `scheme://authority` of an absolute template. */
@@ -167,11 +168,28 @@ function dotSlots(template: UriTemplate, skip: number, slotOf: Map<string, numbe
     } else if (part.operator === ".") {
       return undefined;
     } else if (part.operator !== "?" && part.operator !== "&") {
-      for (const variable of part.variables) slots.push(slotOf.get(variable.name)!);
+      // RFC 6570 §3.2.2, §3.2.6, §3.2.7: these pct-encode "%" and "/", so a string of theirs makes
+      // a dot segment only if it is all dots; a prefix (`{x:1}` of ".x") can cut it down to that.
+      const encodesAll = part.operator === "" || part.operator === "/" || part.operator === ";";
+      for (const variable of part.variables) {
+        const slot = slotOf.get(variable.name)!;
+        slots.push(encodesAll && variable.maxLength === undefined ? slot : ~slot);
+      }
     }
     skip = 0;
   }
   return slots;
+}
+
+/**
+ * Could the value of the `pathSlots` entry `entry` make a "." or ".." segment? A string under an
+ * operator that pct-encodes "%" and "/" adds to one only when it is all dots, and a dot segment
+ * has one or two: so only "." and "..". Any other value as `mayHoldDot` says.
+ */
+function mayMakeDot(entry: number, values: readonly unknown[]): boolean {
+  if (entry < 0) return mayHoldDot(values[~entry]);
+  const value = values[entry];
+  return typeof value === "string" ? value === "." || value === ".." : mayHoldDot(value);
 }
 
 /** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */
@@ -247,7 +265,7 @@ export function assertNoDotSegment(
   const pathSlots = compiled.pathSlots;
   if (pathSlots !== undefined) {
     let suspect = false;
-    for (let i = 0; i < pathSlots.length && !suspect; i++) suspect = mayHoldDot(values[pathSlots[i]!]);
+    for (let i = 0; i < pathSlots.length && !suspect; i++) suspect = mayMakeDot(pathSlots[i]!, values);
     if (!suspect) return;
   }
   let start = compiled.pathStart;

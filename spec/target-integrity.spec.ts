@@ -39,6 +39,14 @@ describe("1. dot segments never come from a value", () => {
     ["GET /repos/{owner}/{.repo,ext}", { owner: "o", repo: "", ext: "" }, "repo", ".."],
     ["GET /repos/{owner}/{.repo*}", { owner: "o", repo: ["", ""] }, "repo", ".."],
     ["GET /files/{name}{.ext}", { name: "", ext: "" }, "ext", "."],
+    // A prefix modifier (RFC 6570 §2.4.1) cuts a value down to its first characters.
+    ["GET /files/{name:1}/raw", { name: ".x" }, "name", "."],
+    ["GET /files/{name:2}", { name: "..x" }, "name", ".."],
+    // Two values that are dots each, one segment together.
+    ["GET /files/{a}{b}/raw", { a: ".", b: "." }, "a", ".."],
+    ["GET /files/{a}{b}", { a: "", b: ".." }, "b", ".."],
+    ["GET /files{/a}{b}", { a: ".", b: "." }, "a", ".."],
+    ["GET /files{/a,b}", { a: "..", b: undefined }, "a", ".."],
   ])("%s with %j", (route, options, name, segment) => {
     const url = route.slice(route.indexOf(" ") + 1);
     expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment));
@@ -86,6 +94,11 @@ describe("1. dot segments never come from a value", () => {
       "GET /a/{.x}",
       "GET /a/{.x,q}/b",
       "GET /a/{.x*}",
+      "GET /a/{x:1}/b",
+      "GET /a/{x:2}{q:1}",
+      "GET /a/{x}{q}/b",
+      "GET /a{/x,q}",
+      "GET /a/{;x}",
     );
     fc.assert(
       fc.property(route, fc.oneof(value, fc.array(value, { maxLength: 3 })), (path, x) => {
