@@ -215,7 +215,27 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
   // to the query or the body. A non-empty string or a number is defined and writes a character:
   // when every required slot holds one, both checks below pass (every whole-segment run is made
   // of required slots), and the usual call skips them.
-  if (!holdsText(slots, compiled.requiredSlots)) checkRequired(compiled, slots, names);
+  if (!holdsText(slots, compiled.requiredSlots)) {
+    for (const slot of compiled.requiredSlots) {
+      if (isUndefinedValue(slots[slot])) {
+        const name = names[slot]!;
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
+        );
+      }
+    }
+    for (const run of compiled.wholeSegments) {
+      let empty = true;
+      for (let i = 0; i < run.length && empty; i++) empty = expandsToNothing(slots[run[i]!]);
+      if (empty) {
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+        );
+      }
+    }
+  }
   const expanded = compiled.expand(slots);
   assertNoDotSegment(compiled, expanded, slots);
 
@@ -323,29 +343,6 @@ function holdsText(slots: readonly unknown[], required: readonly number[]): bool
     if (typeof value === "string" ? value === "" : typeof value !== "number") return false;
   }
   return true;
-}
-
-/** Every required placeholder has a value, and no whole segment is left empty. */
-function checkRequired(compiled: CompiledUrl, slots: readonly unknown[], names: readonly string[]): void {
-  for (const slot of compiled.requiredSlots) {
-    if (isUndefinedValue(slots[slot])) {
-      const name = names[slot]!;
-      throw new EndpointError(
-        "ERR_MISSING_PARAMETER",
-        `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
-      );
-    }
-  }
-  for (const run of compiled.wholeSegments) {
-    let empty = true;
-    for (let i = 0; i < run.length && empty; i++) empty = expandsToNothing(slots[run[i]!]);
-    if (empty) {
-      throw new EndpointError(
-        "ERR_MISSING_PARAMETER",
-        `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
-      );
-    }
-  }
 }
 
 /** Throws for a url that the path baseUrl "/" and `expanded` make into "//host…". */

@@ -181,17 +181,6 @@ function dotSlots(template: UriTemplate, skip: number, slotOf: Map<string, numbe
   return slots;
 }
 
-/**
- * Could the value of the `pathSlots` entry `entry` make a "." or ".." segment? A string under an
- * operator that pct-encodes "%" and "/" adds to one only when it is all dots, and a dot segment
- * has one or two: so only "." and "..". Any other value as `mayHoldDot` says.
- */
-function mayMakeDot(entry: number, values: readonly unknown[]): boolean {
-  if (entry < 0) return mayHoldDot(values[~entry]);
-  const value = values[entry];
-  return typeof value === "string" ? value === "." || value === ".." : mayHoldDot(value);
-}
-
 /** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */
 function mayHoldDot(value: unknown): boolean {
   if (typeof value === "string") return value.includes(".") || value.includes("%");
@@ -265,7 +254,13 @@ export function assertNoDotSegment(
   const pathSlots = compiled.pathSlots;
   if (pathSlots !== undefined) {
     let suspect = false;
-    for (let i = 0; i < pathSlots.length && !suspect; i++) suspect = mayMakeDot(pathSlots[i]!, values);
+    for (let i = 0; i < pathSlots.length && !suspect; i++) {
+      // A string under an operator that pct-encodes "%" and "/" adds to a dot segment only when
+      // it is all dots, and a dot segment has one or two: only "." and ".." are suspects.
+      const entry = pathSlots[i]!;
+      const value = values[entry < 0 ? ~entry : entry];
+      suspect = entry >= 0 && typeof value === "string" ? value === "." || value === ".." : mayHoldDot(value);
+    }
     if (!suspect) return;
   }
   let start = compiled.pathStart;
