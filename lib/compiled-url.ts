@@ -2,7 +2,7 @@ import { CACHE_SIZE, CACHE_WEIGHT, boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { internalize, setOwn } from "./object.js";
 import { colonToTemplate } from "./route.js";
-import { encodeReserved } from "./uri-template/encode.js";
+import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
 import { compileTemplate, slotExpander } from "./uri-template/compile.js";
 import { parseTemplate } from "./uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "./uri-template/index.js";
@@ -88,7 +88,7 @@ export function compileUrl(url: string): CompiledUrl {
     url,
     template,
     cached: again,
-    expand: slotExpander(template),
+    expand: pathExpander(template, slotOf) ?? slotExpander(template),
     emptySlots: template.variableNames.map(() => undefined),
     slotOf,
     names: template.variableNames.map(internalize),
@@ -106,6 +106,52 @@ export function compileUrl(url: string): CompiledUrl {
     pathStart,
   };
   return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
+}
+
+/**
+ * For a template of literals and `{name}` expressions only (one variable each, no modifier: most
+ * REST routes), an expander that writes a string or a finite number as RFC 6570 §3.2.2 does: its
+ * text, pct-encoded but for unreserved characters. Any other value (undefined, a list, an
+ * object, a Date) goes to the engine's expander, which writes the whole url again.
+ */
+function pathExpander(
+  template: UriTemplate,
+  slotOf: ReadonlyMap<string, number>,
+): ((values: readonly unknown[]) => string) | undefined {
+  const literals: string[] = [];
+  const slots: number[] = [];
+  const names: string[] = [];
+  let literal = "";
+  for (const part of template.parts) {
+    if (typeof part === "string") {
+      literal += encodeReserved(part, "");
+      continue;
+    }
+    const variable = part.variables[0]!;
+    if (
+      part.operator !== "" ||
+      part.variables.length > 1 ||
+      variable.explode ||
+      variable.maxLength !== undefined
+    ) {
+      return undefined;
+    }
+    literals.push(literal);
+    literal = "";
+    slots.push(slotOf.get(variable.name)!);
+    names.push(variable.name);
+  }
+  const general = slotExpander(template);
+  return (values) => {
+    let out = "";
+    for (let i = 0; i < slots.length; i++) {
+      const value = values[slots[i]!];
+      const text = typeof value === "string" ? value : Number.isFinite(value) ? String(value) : undefined;
+      if (text === undefined) return general(values);
+      out += literals[i]! + encodeUnreserved(text, names[i]!);
+    }
+    return out + literal;
+  };
 }
 
 /**
