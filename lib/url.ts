@@ -48,6 +48,7 @@ function absoluteUrlFault(
 // The base urls that passed, so the check costs one lookup per call. An app has few (one per
 // builder, say the API and its uploads host); a bound keeps hostile ones from piling up.
 const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
+let lastBaseUrl: string | undefined;
 
 /**
  * Checks `baseUrl`: an absolute http(s) URL, or a path (`/api`, exactly one leading "/") for
@@ -59,13 +60,15 @@ export function validateBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") {
     throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl: ${quote(baseUrl)}; expected a string`);
   }
-  if (validBaseUrls.get(baseUrl) === undefined) {
+  // The last base url that passed, in front of the cache: one comparison for most calls.
+  if (baseUrl !== lastBaseUrl && validBaseUrls.get(baseUrl) === undefined) {
     const fault = baseUrlFault(baseUrl);
     if (fault !== undefined) {
       throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quote(baseUrl)}: ${fault}`);
     }
     validBaseUrls.set(baseUrl, baseUrl);
   }
+  lastBaseUrl = baseUrl;
   return baseUrl;
 }
 
