@@ -104,8 +104,9 @@ export class EndpointError extends Error {
  */
 export function quote(input: unknown): string {
   const type = typeof input;
-  if (typeof input === "string") {
-    return JSON.stringify(input.length > 200 ? input.slice(0, 200) + "…" : input);
+  if (type === "string") {
+    // (`as string`: TypeScript does not narrow `unknown` through `type`)
+    return JSON.stringify((input as string).length > 200 ? (input as string).slice(0, 200) + "…" : input);
   }
   if (input == null) return String(input); // "null", "undefined"
   if (Array.isArray(input)) return "an array";

@@ -28,26 +28,22 @@ export function compileTemplate(template: string): UriTemplate {
 
   const expandSlots = (values: readonly unknown[]): string => {
     let out = "";
+    // The expression of the last value written. RFC 6570 Appendix A: `first` before the first
+    // defined varspec of an expression, `sep` before each other.
+    let written: object | undefined;
     for (let s = 0; s < steps.length; s++) {
       const step = steps[s]!;
       if (typeof step === "string") {
         out += step;
         continue;
       }
-      // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
-      const row = step.row;
-      let later = false;
-      const specs = step.specs;
-      for (let v = 0; v < specs.length; v++) {
-        const spec = specs[v]!;
-        const value = values[spec.slot];
-        // §2.3: undefined and null are undefined values, which expand to nothing.
-        if (value == null) continue;
-        const text = expandVarspec(row, spec, value, template, later);
-        if (text === undefined) continue;
-        out += text;
-        later = true;
-      }
+      const value = values[step.slot];
+      // §2.3: undefined and null are undefined values, which expand to nothing.
+      if (value == null) continue;
+      const text = expandVarspec(step, value, template, written === step.group);
+      if (text === undefined) continue;
+      out += text;
+      written = step.group;
     }
     return out;
   };

@@ -15,7 +15,7 @@ export function isPctEncodedAt(text: string, i: number): boolean {
 /** RFC 3986 §2.1: "%" and two uppercase hex digits, for each ASCII code. */
 const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
   { length: 128 },
-  (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
+  (_, code) => "%" + code.toString(16).toUpperCase().padStart(2, "0"),
 );
 
 /**

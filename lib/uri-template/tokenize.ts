@@ -2,15 +2,15 @@ import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
-import { OPERATORS, type OperatorRow } from "./operators.js";
+import { OPERATORS } from "./operators.js";
 import type { Varspec } from "./expand-varspec.js";
 import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./types.js";
 
 /**
- * A step of the program `expand` walks: literal output (already encoded), or an expression: its
- * operator's row and its varspecs, each knowing its slot.
+ * A step of the program `expand` walks: literal output (already encoded), or a varspec, which
+ * knows its operator's row, its expression and its slot.
  */
-export type Step = string | { readonly row: OperatorRow; readonly specs: readonly Varspec[] };
+export type Step = string | Varspec;
 
 /** A template as parsed: its public parts, the program `expand` walks, and the slot of each name. */
 export interface Tokens {
@@ -66,7 +66,8 @@ export function tokenize(template: string): Tokens {
     return pattern.lastIndex;
   };
   let code: number;
-  while (i < template.length) {
+  // Each turn reads a run of literals, then stops at the end or reads one expression.
+  for (;;) {
     // RFC 6570 §2.1 literals: a run of them is one token.
     const literalEnd = matchEnd(LITERALS);
     if (literalEnd > i) {
@@ -88,7 +89,6 @@ export function tokenize(template: string): Tokens {
     else if (/[=,!@|]/.test(operator)) fail(`reserved operator ${describeCharacter(template, i)}`);
     else operator = "";
     const variables: TemplateVariable[] = [];
-    const specs: Varspec[] = [];
     const row = OPERATORS[operator];
     do {
       // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
@@ -123,8 +123,10 @@ export function tokenize(template: string): Tokens {
         // §3.2.7–§3.2.9: named operators write "name=" before a non-empty scalar value.
         const head = row.named ? name + "=" : "";
         if (!slots.has(name)) slots.set(name, slots.size);
-        specs.push({
+        steps.push({
           ...variable,
+          row,
+          group: variables,
           slot: slots.get(name)!,
           offset: nameStart,
           first: row.first + head,
@@ -139,7 +141,6 @@ export function tokenize(template: string): Tokens {
       i++;
     } while (code !== 0x7d /* } */);
     parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
-    steps.push({ row, specs });
   }
   return { parts, steps, slots };
 }

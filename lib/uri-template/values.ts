@@ -17,10 +17,15 @@ export function parameterError(name: string, problem: string): EndpointError {
  * the variable and the value's `position` in it.
  */
 export function scalarText(value: unknown, name: string, position: Position): string {
-  const type = typeof value;
-  if (type === "string") return value as string;
-  if (type === "number" ? Number.isFinite(value) : type === "bigint" || type === "boolean")
-    return String(value);
+  // `typeof value` in each test, not in a variable: V8 compiles `typeof x === "string"` to a check
+  // of x itself, while a variable holds the result of a call that makes the string.
+  if (typeof value === "string") return value;
+  if (
+    typeof value === "number"
+      ? Number.isFinite(value)
+      : typeof value === "bigint" || typeof value === "boolean"
+  )
+    return "" + (value as number | bigint | boolean);
   if (value instanceof Date) {
     try {
       // The real time value, never an override; toISOString throws a RangeError for an invalid Date.
