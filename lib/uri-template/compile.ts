@@ -23,7 +23,7 @@ export function slotExpander(template: UriTemplate): (values: readonly unknown[]
  */
 export function compileTemplate(template: string): UriTemplate {
   // Each varspec reads its value from a slot: the index of its name in `variableNames`.
-  const { parts, steps, slots } = tokenize(template);
+  const [parts, steps, slots] = tokenize(template);
   const variableNames = Object.freeze([...slots.keys()]);
 
   const expandSlots = (values: readonly unknown[]): string => {
@@ -81,9 +81,8 @@ export function compileTemplate(template: string): UriTemplate {
     // (A loop, not a callback: a closure here would move `values` and `variables` into a heap
     // context and slow every read of the walk above.)
     for (let slot = 0; found < values.length && slot < values.length; slot++) {
-      const name = variableNames[slot]!;
-      if (!(slot in values) && hasOwn(variables, name)) {
-        values[slot] = variables[name];
+      if (!(slot in values) && hasOwn(variables, variableNames[slot]!)) {
+        values[slot] = variables[variableNames[slot]!];
         found++;
       }
     }

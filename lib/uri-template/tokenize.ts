@@ -12,14 +12,12 @@ import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./t
  */
 export type Step = string | Varspec;
 
-/** A template as parsed: its public parts, the program `expand` walks, and the slot of each name. */
-export interface Tokens {
-  /** Literals (raw text, as written) and frozen expressions, in template order. */
-  readonly parts: (string | TemplateExpression)[];
-  readonly steps: Step[];
-  /** The slot of each variable name: its index in order of first appearance. */
-  readonly slots: Map<string, number>;
-}
+/**
+ * A template as parsed (a tuple: the bundle carries no property names for it): its public parts
+ * (literals as written and frozen expressions, in template order), the program `expand` walks,
+ * and the slot of each variable name (its index in order of first appearance).
+ */
+export type Tokens = [parts: (string | TemplateExpression)[], steps: Step[], slots: Map<string, number>];
 
 // RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
 const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
@@ -34,10 +32,11 @@ const MAX_LENGTH = /[1-9]\d{0,3}(?!\d)/y;
 // RFC 6570 §2.1 literal = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E
 // / ucschar / iprivate / pct-encoded, with erratum 6937 ("'" is one, as the RFC's own examples use
 // it): the unreserved and reserved characters of a URI, pct-encoded triplets, and the non-ASCII
-// code points of §1.5 ucschar and iprivate, which are not surrogates, not FFF0-FFFF, not plane 14
-// below E1000 and no noncharacter (FDD0-FDEF and xFFFE-xFFFF of every plane).
+// code points of §1.5 ucschar and iprivate (A0-D7FF, E000-FFEF, 10000-DFFFF, E1000-10FFFF): those
+// that are not ASCII, not the C1 controls 80-9F, not surrogates, not FFF0-FFFF, not plane 14 below
+// E1000, and no noncharacter (FDD0-FDEF and xFFFE-xFFFF of every plane).
 const LITERALS =
-  /(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2}|(?!\p{NChar})[\xA0-\uD7FF\uE000-\uFFEF\u{10000}-\u{DFFFF}\u{E1000}-\u{10FFFF}])*/uy;
+  /(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2}|(?!\p{NChar})[^\0-\x9F\uD800-\uDFFF\uFFF0-\uFFFF\u{E0000}-\u{E0FFF}])*/uy;
 
 /** One varchar code unit (pct-encoded aside); `NaN` (past the end) is not. */
 export function isVarchar(code: number): boolean {
@@ -52,7 +51,7 @@ export function isVarchar(code: number): boolean {
  * twice. Throws `ERR_INVALID_TEMPLATE` at the first character the RFC 6570 §2 grammar does not allow.
  */
 export function tokenize(template: string): Tokens {
-  const parts: Tokens["parts"] = [];
+  const parts: Tokens[0] = [];
   const steps: Step[] = [];
   const slots = new Map<string, number>();
   let i = 0;
@@ -122,12 +121,12 @@ export function tokenize(template: string): Tokens {
         variables.push(variable);
         // §3.2.7–§3.2.9: named operators write "name=" before a non-empty scalar value.
         const head = row.named ? name + "=" : "";
-        if (!slots.has(name)) slots.set(name, slots.size);
         steps.push({
           ...variable,
           row,
           group: variables,
-          slot: slots.get(name)!,
+          // A new name takes the next slot.
+          slot: slots.get(name) ?? slots.set(name, slots.size).size - 1,
           offset: nameStart,
           first: row.first + head,
           sep: row.sep + head,
@@ -142,5 +141,5 @@ export function tokenize(template: string): Tokens {
     } while (code !== 0x7d /* } */);
     parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
   }
-  return { parts, steps, slots };
+  return [parts, steps, slots];
 }
