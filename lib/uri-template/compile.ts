@@ -28,22 +28,24 @@ export function compileTemplate(template: string): UriTemplate {
 
   const expandSlots = (values: readonly unknown[]): string => {
     let out = "";
-    // The expression of the last value written. RFC 6570 Appendix A: `first` before the first
-    // defined varspec of an expression, `sep` before each other.
-    let written: object | undefined;
     for (let s = 0; s < steps.length; s++) {
       const step = steps[s]!;
       if (typeof step === "string") {
         out += step;
         continue;
       }
-      const value = values[step.slot];
-      // §2.3: undefined and null are undefined values, which expand to nothing.
-      if (value == null) continue;
-      const text = expandVarspec(step, value, template, written === step.group);
-      if (text === undefined) continue;
-      out += text;
-      written = step.group;
+      // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
+      let later = false;
+      for (let v = 0; v < step.length; v++) {
+        const spec = step[v]!;
+        const value = values[spec.slot];
+        // §2.3: undefined and null are undefined values, which expand to nothing.
+        if (value == null) continue;
+        const text = expandVarspec(spec, value, template, later);
+        if (text === undefined) continue;
+        out += text;
+        later = true;
+      }
     }
     return out;
   };

@@ -6,17 +6,12 @@ import type { TemplateVariable } from "./types.js";
 import { scalarText } from "./values.js";
 
 /**
- * A varspec as compiled: its operator's row, its expression, its slot in `variableNames` and where
- * it starts in the template.
+ * A varspec as compiled: its operator's row, its slot in `variableNames` and where it starts in
+ * the template.
  */
 export interface Varspec extends TemplateVariable {
   /** The row of its expression's operator (RFC 6570 Appendix A). */
   readonly row: OperatorRow;
-  /**
-   * What tells the varspecs of one expression from those of the next (the expression's list of
-   * variables): a value is written with `sep` after another of the same expression, else `first`.
-   */
-  readonly group: object | undefined;
   /** The index of the value in the values `expand` reads (`variableNames`). */
   readonly slot: number;
   readonly offset: number;

@@ -22,7 +22,7 @@ function formVarspec(name: string): Varspec {
     // Made as the tokenizer makes its varspecs (a spread of a frozen variable, then the same keys),
     // so that expandVarspec sees one shape of varspec from both.
     const variable = Object.freeze({ name, explode: false, maxLength: undefined });
-    spec = { ...variable, row: FORM, group: undefined, slot: 0, offset: 0, first, sep: "&" + first };
+    spec = { ...variable, row: FORM, slot: 0, offset: 0, first, sep: "&" + first };
     if (name.length <= 100) {
       if (FORM_VARSPECS.size >= 1000) FORM_VARSPECS.clear();
       FORM_VARSPECS.set(name, spec);

@@ -7,10 +7,10 @@ import type { Varspec } from "./expand-varspec.js";
 import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./types.js";
 
 /**
- * A step of the program `expand` walks: literal output (already encoded), or a varspec, which
- * knows its operator's row, its expression and its slot.
+ * A step of the program `expand` walks: literal output (already encoded), or an expression: its
+ * varspecs, each knowing its operator's row and its slot.
  */
-export type Step = string | Varspec;
+export type Step = string | readonly Varspec[];
 
 /**
  * A template as parsed (a tuple: the bundle carries no property names for it): its public parts
@@ -88,6 +88,7 @@ export function tokenize(template: string): Tokens {
     else if (/[=,!@|]/.test(operator)) fail(`reserved operator ${describeCharacter(template, i)}`);
     else operator = "";
     const variables: TemplateVariable[] = [];
+    const specs: Varspec[] = [];
     const row = OPERATORS[operator];
     do {
       // varspec = varname [ modifier-level4 ] (§2.3, §2.4)
@@ -121,10 +122,9 @@ export function tokenize(template: string): Tokens {
         variables.push(variable);
         // §3.2.7–§3.2.9: named operators write "name=" before a non-empty scalar value.
         const head = row.named ? name + "=" : "";
-        steps.push({
+        specs.push({
           ...variable,
           row,
-          group: variables,
           // A new name takes the next slot.
           slot: slots.get(name) ?? slots.set(name, slots.size).size - 1,
           offset: nameStart,
@@ -140,6 +140,7 @@ export function tokenize(template: string): Tokens {
       i++;
     } while (code !== 0x7d /* } */);
     parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
+    steps.push(specs);
   }
   return [parts, steps, slots];
 }
