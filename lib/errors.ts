@@ -104,17 +104,18 @@ export class EndpointError extends Error {
  */
 export function quote(input: unknown): string {
   const type = typeof input;
-  if (typeof input === "string") {
-    return JSON.stringify(input.length > 200 ? input.slice(0, 200) + "…" : input);
+  if (type === "string") {
+    // (`as string`: TypeScript does not narrow `unknown` through `type`)
+    return JSON.stringify((input as string).length > 200 ? (input as string).slice(0, 200) + "…" : input);
   }
-  if (input == null) return String(input); // "null", "undefined"
+  if (input == null) return "" + input; // "null", "undefined"
   if (Array.isArray(input)) return "an array";
   if (type === "number" || type === "boolean") return `${type} ${input as number}`;
   if (type === "bigint") return `bigint ${input as bigint}n`;
   if (type !== "object") return "a " + type; // "a symbol", "a function"
   const proto: unknown = Object.getPrototypeOf(input);
   const name: unknown = proto && (proto as { constructor?: { name?: unknown } }).constructor?.name;
-  return proto !== Object.prototype && typeof name === "string" && name !== ""
+  return proto !== Object.prototype && typeof name === "string" && name
     ? `an instance of ${name}`
     : "an object";
 }

@@ -113,6 +113,47 @@ describe("parseTemplate() rejects malformed templates with ERR_INVALID_TEMPLATE"
   });
 });
 
+// RFC 6570 §1.5 ucschar and iprivate at each end of each range: the tokenizer describes them by the
+// code points it refuses, so both sides of every boundary are checked.
+describe("parseTemplate() accepts exactly the non-ASCII literals of RFC 6570 §2.1", () => {
+  it.each([
+    [0x9f, false],
+    [0xa0, true],
+    [0xd7ff, true],
+    [0xe000, true],
+    [0xfdcf, true],
+    [0xfdd0, false],
+    [0xfdef, false],
+    [0xfdf0, true],
+    [0xffef, true],
+    [0xfff0, false],
+    [0xfffd, false],
+    [0x10000, true],
+    [0x1fffd, true],
+    [0x1fffe, false],
+    [0xdfffd, true],
+    [0xdffff, false],
+    [0xe0000, false],
+    [0xe0fff, false],
+    [0xe1000, true],
+    [0x10fffd, true],
+    [0x10ffff, false],
+  ])("code point %d as a literal: allowed %s", (codePoint, allowed) => {
+    const character = String.fromCodePoint(codePoint);
+    const label = "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
+    if (allowed) {
+      // pct-encoded as its UTF-8 octets (§3.1)
+      expect(parseTemplate(`/${character}/`).expand({})).toBe(`/${encodeURIComponent(character)}/`);
+    } else {
+      const error = thrown(() => parseTemplate(`/${character}/`));
+      expect(error.code).toBe("ERR_INVALID_TEMPLATE");
+      expect(error.message).toBe(
+        `Invalid URI template "/${character}/": invalid literal character "${character}" (${label}) at offset 1`,
+      );
+    }
+  });
+});
+
 describe("expand() rejects a prefix modifier on a composite value with ERR_INVALID_TEMPLATE", () => {
   it.each([
     [

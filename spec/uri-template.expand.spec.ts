@@ -114,6 +114,19 @@ describe("values", () => {
     expect(parseTemplate("{+x}").expand({ x: date })).toBe("1970-01-01T00:00:00.000Z");
   });
 
+  it("reads a Date's own time value: no getTime override, no subclass method", () => {
+    const date = new Date(0);
+    date.getTime = () => 86_400_000;
+    class Stamp extends Date {
+      override toISOString(): string {
+        return "hacked";
+      }
+    }
+    expect(parseTemplate("{+x,y}").expand({ x: date, y: new Stamp(1000) })).toBe(
+      "1970-01-01T00:00:00.000Z,1970-01-01T00:00:01.000Z",
+    );
+  });
+
   it("expands scalars inside lists and objects", () => {
     expect(parseTemplate("{?l,o*}").expand({ l: [1, true, 2n, new Date(0)], o: { n: 0, b: false } })).toBe(
       "?l=1,true,2,1970-01-01T00%3A00%3A00.000Z&n=0&b=false",

@@ -23,7 +23,7 @@ export function slotExpander(template: UriTemplate): (values: readonly unknown[]
  */
 export function compileTemplate(template: string): UriTemplate {
   // Each varspec reads its value from a slot: the index of its name in `variableNames`.
-  const { parts, steps, slots } = tokenize(template);
+  const [parts, steps, slots] = tokenize(template);
   const variableNames = Object.freeze([...slots.keys()]);
 
   const expandSlots = (values: readonly unknown[]): string => {
@@ -35,15 +35,13 @@ export function compileTemplate(template: string): UriTemplate {
         continue;
       }
       // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
-      const row = step.row;
       let later = false;
-      const specs = step.specs;
-      for (let v = 0; v < specs.length; v++) {
-        const spec = specs[v]!;
+      for (let v = 0; v < step.length; v++) {
+        const spec = step[v]!;
         const value = values[spec.slot];
         // §2.3: undefined and null are undefined values, which expand to nothing.
         if (value == null) continue;
-        const text = expandVarspec(row, spec, value, template, later);
+        const text = expandVarspec(spec, value, template, later);
         if (text === undefined) continue;
         out += text;
         later = true;
@@ -85,9 +83,8 @@ export function compileTemplate(template: string): UriTemplate {
     // (A loop, not a callback: a closure here would move `values` and `variables` into a heap
     // context and slow every read of the walk above.)
     for (let slot = 0; found < values.length && slot < values.length; slot++) {
-      const name = variableNames[slot]!;
-      if (!(slot in values) && hasOwn(variables, name)) {
-        values[slot] = variables[name];
+      if (!(slot in values) && hasOwn(variables, variableNames[slot]!)) {
+        values[slot] = variables[variableNames[slot]!];
         found++;
       }
     }

@@ -12,10 +12,10 @@ export function isPctEncodedAt(text: string, i: number): boolean {
   return /^%[\dA-Fa-f]{2}/.test(text.slice(i, i + 3));
 }
 
-/** RFC 3986 §2.1: "%" and two uppercase hex digits, for each ASCII code. */
+/** RFC 3986 §2.1: "%" and two uppercase hex digits (the last two of "U+00XX"), for each ASCII code. */
 const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
   { length: 128 },
-  (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
+  (_, code) => "%" + codePointLabel(code).slice(-2),
 );
 
 /**

@@ -5,8 +5,13 @@ import type { OperatorRow } from "./operators.js";
 import type { TemplateVariable } from "./types.js";
 import { scalarText } from "./values.js";
 
-/** A varspec as compiled: its slot in `variableNames` and where it starts in the template. */
+/**
+ * A varspec as compiled: its operator's row, its slot in `variableNames` and where it starts in
+ * the template.
+ */
 export interface Varspec extends TemplateVariable {
+  /** The row of its expression's operator (RFC 6570 Appendix A). */
+  readonly row: OperatorRow;
   /** The index of the value in the values `expand` reads (`variableNames`). */
   readonly slot: number;
   readonly offset: number;
@@ -25,16 +30,16 @@ export interface Varspec extends TemplateVariable {
  * before it, or returns `undefined` for a list or object without a defined member (§2.3).
  */
 export function expandVarspec(
-  row: OperatorRow,
   spec: Varspec,
   value: unknown,
   template: string,
   later: boolean,
 ): string | undefined {
+  const row = spec.row;
   const head = later ? spec.sep : spec.first;
   // A list or a plain object: the composite values of §2.3.
   if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
-    const text = expandComposite(row, spec, value as readonly unknown[] | Record<string, unknown>, template);
+    const text = expandComposite(spec, value as readonly unknown[] | Record<string, unknown>, template);
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
     return text === undefined ? text : (spec.explode ? (later ? row.sep : row.first) : head) + text;
   }
@@ -53,8 +58,7 @@ export function expandVarspec(
 // they are joined by sep, an object's members written as "key=value" and, for named operators, a
 // list's items as "name=value" (§3.2.7–§3.2.9: the name and ifemp for an empty value).
 function expandComposite(
-  row: OperatorRow,
-  { name, explode, maxLength, offset }: Varspec,
+  { row, name, explode, maxLength, offset }: Varspec,
   composite: readonly unknown[] | Record<string, unknown>,
   template: string,
 ): string | undefined {

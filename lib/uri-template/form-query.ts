@@ -19,7 +19,10 @@ function formVarspec(name: string): Varspec {
     // Never exploded: the pct-encoded name is only written in the head, "name=" for the first
     // pair (so that it needs no slicing) and "&name=" for the others (§3.2.8).
     const first = encodeUnreserved(name, name) + "=";
-    spec = { name, explode: false, maxLength: undefined, slot: 0, offset: 0, first, sep: "&" + first };
+    // Made as the tokenizer makes its varspecs (a spread of a frozen variable, then the same keys),
+    // so that expandVarspec sees one shape of varspec from both.
+    const variable = Object.freeze({ name, explode: false, maxLength: undefined });
+    spec = { ...variable, row: FORM, slot: 0, offset: 0, first, sep: "&" + first };
     if (name.length <= 100) {
       if (FORM_VARSPECS.size >= 1000) FORM_VARSPECS.clear();
       FORM_VARSPECS.set(name, spec);
@@ -69,7 +72,7 @@ function formPair(out: string, first: string, name: unknown, value: unknown): st
   }
   if (value == null) return out; // §2.3: an undefined value
   // The first pair with the spec's "name=" and `first` before it, the others with "&name=".
-  const pair = expandVarspec(FORM, formVarspec(name), value, "", out !== "");
+  const pair = expandVarspec(formVarspec(name), value, "", out !== "");
   if (pair === undefined) return out;
   return out !== "" ? out + pair : first === "" ? pair : first + pair;
 }

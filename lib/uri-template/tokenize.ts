@@ -2,24 +2,22 @@ import { ALPHA_DIGIT, asciiSet } from "../ascii-set.js";
 import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
 import { describeCharacter, templateError } from "./template-error.js";
-import { OPERATORS, type OperatorRow } from "./operators.js";
+import { OPERATORS } from "./operators.js";
 import type { Varspec } from "./expand-varspec.js";
 import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./types.js";
 
 /**
  * A step of the program `expand` walks: literal output (already encoded), or an expression: its
- * operator's row and its varspecs, each knowing its slot.
+ * varspecs, each knowing its operator's row and its slot.
  */
-export type Step = string | { readonly row: OperatorRow; readonly specs: readonly Varspec[] };
+export type Step = string | readonly Varspec[];
 
-/** A template as parsed: its public parts, the program `expand` walks, and the slot of each name. */
-export interface Tokens {
-  /** Literals (raw text, as written) and frozen expressions, in template order. */
-  readonly parts: (string | TemplateExpression)[];
-  readonly steps: Step[];
-  /** The slot of each variable name: its index in order of first appearance. */
-  readonly slots: Map<string, number>;
-}
+/**
+ * A template as parsed (a tuple: the bundle carries no property names for it): its public parts
+ * (literals as written and frozen expressions, in template order), the program `expand` walks,
+ * and the slot of each variable name (its index in order of first appearance).
+ */
+export type Tokens = [parts: (string | TemplateExpression)[], steps: Step[], slots: Map<string, number>];
 
 // RFC 6570 §2.3 varchar = ALPHA / DIGIT / "_" / pct-encoded (pct-encoded is handled by the caller).
 const VARCHAR_ASCII = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_");
@@ -34,10 +32,11 @@ const MAX_LENGTH = /[1-9]\d{0,3}(?!\d)/y;
 // RFC 6570 §2.1 literal = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E
 // / ucschar / iprivate / pct-encoded, with erratum 6937 ("'" is one, as the RFC's own examples use
 // it): the unreserved and reserved characters of a URI, pct-encoded triplets, and the non-ASCII
-// code points of §1.5 ucschar and iprivate, which are not surrogates, not FFF0-FFFF, not plane 14
-// below E1000 and no noncharacter (FDD0-FDEF and xFFFE-xFFFF of every plane).
+// code points of §1.5 ucschar and iprivate (A0-D7FF, E000-FFEF, 10000-DFFFF, E1000-10FFFF): those
+// that are not ASCII, not the C1 controls 80-9F, not surrogates, not FFF0-FFFF, not plane 14 below
+// E1000, and no noncharacter (FDD0-FDEF and xFFFE-xFFFF of every plane).
 const LITERALS =
-  /(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2}|(?!\p{NChar})[\xA0-\uD7FF\uE000-\uFFEF\u{10000}-\u{DFFFF}\u{E1000}-\u{10FFFF}])*/uy;
+  /(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2}|(?!\p{NChar})[^\0-\x9F\uD800-\uDFFF\uFFF0-\uFFFF\u{E0000}-\u{E0FFF}])*/uy;
 
 /** One varchar code unit (pct-encoded aside); `NaN` (past the end) is not. */
 export function isVarchar(code: number): boolean {
@@ -52,7 +51,7 @@ export function isVarchar(code: number): boolean {
  * twice. Throws `ERR_INVALID_TEMPLATE` at the first character the RFC 6570 §2 grammar does not allow.
  */
 export function tokenize(template: string): Tokens {
-  const parts: Tokens["parts"] = [];
+  const parts: Tokens[0] = [];
   const steps: Step[] = [];
   const slots = new Map<string, number>();
   let i = 0;
@@ -66,7 +65,8 @@ export function tokenize(template: string): Tokens {
     return pattern.lastIndex;
   };
   let code: number;
-  while (i < template.length) {
+  // Each turn reads a run of literals, then stops at the end or reads one expression.
+  for (;;) {
     // RFC 6570 §2.1 literals: a run of them is one token.
     const literalEnd = matchEnd(LITERALS);
     if (literalEnd > i) {
@@ -122,10 +122,11 @@ export function tokenize(template: string): Tokens {
         variables.push(variable);
         // §3.2.7–§3.2.9: named operators write "name=" before a non-empty scalar value.
         const head = row.named ? name + "=" : "";
-        if (!slots.has(name)) slots.set(name, slots.size);
         specs.push({
           ...variable,
-          slot: slots.get(name)!,
+          row,
+          // A new name takes the next slot.
+          slot: slots.get(name) ?? slots.set(name, slots.size).size - 1,
           offset: nameStart,
           first: row.first + head,
           sep: row.sep + head,
@@ -139,7 +140,7 @@ export function tokenize(template: string): Tokens {
       i++;
     } while (code !== 0x7d /* } */);
     parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
-    steps.push({ row, specs });
+    steps.push(specs);
   }
-  return { parts, steps, slots };
+  return [parts, steps, slots];
 }

@@ -17,14 +17,18 @@ export function parameterError(name: string, problem: string): EndpointError {
  * the variable and the value's `position` in it.
  */
 export function scalarText(value: unknown, name: string, position: Position): string {
-  const type = typeof value;
-  if (type === "string") return value as string;
-  if (type === "number" ? Number.isFinite(value) : type === "bigint" || type === "boolean")
-    return String(value);
+  // `typeof value` in each test, not in a variable: V8 compiles `typeof x === "string"` to a check
+  // of x itself, while a variable holds the result of a call that makes the string.
+  if (typeof value === "string") return value;
+  // (Number.isFinite is false for anything but a finite number: it does not convert.)
+  if (Number.isFinite(value) || typeof value === "bigint" || typeof value === "boolean")
+    return "" + (value as number | bigint | boolean);
   if (value instanceof Date) {
     try {
-      // The real time value, never an override; toISOString throws a RangeError for an invalid Date.
-      return new Date(Date.prototype.getTime.call(value)).toISOString();
+      // Date.prototype's own method reads the time value of a real Date, never an override; it
+      // throws a TypeError for an object that only pretends to be a Date, a RangeError for an
+      // invalid Date.
+      return Date.prototype.toISOString.call(value);
     } catch {
       // an invalid Date, or an object that only pretends to be a Date
     }
