@@ -73,8 +73,9 @@ export class EndpointError extends Error {
   /** A stable, machine-readable code. */
   readonly code: EndpointErrorCode;
 
-  constructor(code: EndpointErrorCode, message: string) {
-    super(message);
+  /** `options.cause`: what made this error, when something else was thrown first (ES2022). */
+  constructor(code: EndpointErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = "EndpointError";
     this.code = code;
     // Non-enumerable, so that the brand shows in no log, no JSON and no deep-equality check.
@@ -149,9 +150,7 @@ export class HookFailure {
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
   if (error instanceof HookFailure) throw error.thrown;
   if (error instanceof EndpointError) throw error;
-  const wrapped = new EndpointError(code, message);
-  Object.defineProperty(wrapped, "cause", { value: error, configurable: true, writable: true });
-  throw wrapped;
+  throw new EndpointError(code, message, { cause: error });
 }
 
 /** `rethrowAs` for the builder's methods: unreadable options are `ERR_INVALID_OPTIONS`. */

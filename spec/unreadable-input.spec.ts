@@ -1,7 +1,7 @@
 // Objects that cannot be read — a revoked Proxy, a getter or a Proxy trap that throws — get an
 // EndpointError from every public method of the builder, never a TypeError from inside; what an
 // app's own method throws (a hook of a subclass, its constructor) reaches the caller unchanged.
-import { EndpointBuilder, EndpointError, callable, endpoint } from "../lib/index.js";
+import { EndpointBuilder, EndpointError, callable, endpoint, parseTemplate } from "../lib/index.js";
 import type { EndpointOptions, QueryParameters } from "../lib/index.js";
 
 const UNREADABLE = {
@@ -89,6 +89,65 @@ describe("unreadable input is ERR_INVALID_OPTIONS, with what was thrown as its c
 
   it("readable objects are not touched by the boundary", () => {
     expect(endpoint("GET /repos/{owner}", { owner: "o" }).url).toBe("https://api.service.example/repos/o");
+  });
+});
+
+describe("parseTemplate(t).expand(v): unreadable variables are ERR_INVALID_PARAMETER, with the cause", () => {
+  const failure = new RangeError("a getter of the app");
+  const template = parseTemplate("/x/{a}{?b*}");
+  const message =
+    'Invalid variables for URI template "/x/{a}{?b*}": they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)';
+
+  it.each<[string, () => unknown, unknown]>([
+    ["a revoked Proxy as the variables", () => template.expand(revoked()), TypeError],
+    ["a revoked Proxy as a value", () => template.expand({ a: revoked() }), TypeError],
+    ["a revoked Proxy in a list", () => template.expand({ a: ["x", revoked()] }), TypeError],
+    ["a revoked Proxy in an object", () => template.expand({ b: { k: revoked() } }), TypeError],
+    [
+      "a getter that throws",
+      () =>
+        template.expand({
+          get a(): string {
+            throw failure;
+          },
+        }),
+      failure,
+    ],
+    [
+      "an ownKeys trap that throws",
+      () =>
+        template.expand(
+          new Proxy(
+            {},
+            {
+              ownKeys() {
+                throw failure;
+              },
+            },
+          ),
+        ),
+      failure,
+    ],
+  ])("%s", (_, run, cause) => {
+    const error = thrown(run) as EndpointError & { cause?: unknown };
+    expect(error).toBeInstanceOf(EndpointError);
+    expect({ code: error.code, message: error.message }).toStrictEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message,
+    });
+    if (cause === TypeError) expect(error.cause).toBeInstanceOf(TypeError);
+    else expect(error.cause).toBe(cause);
+    // Not enumerable, as the cause of a built-in Error.
+    expect(Object.keys(error)).not.toContain("cause");
+  });
+
+  it("the engine's own errors go on unchanged, without a cause", () => {
+    const error = thrown(() => template.expand({ a: Symbol("s") })) as EndpointError;
+    expect({ code: error.code, message: error.message }).toStrictEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message: 'Invalid parameter "a": cannot expand a symbol in a URI template',
+    });
+    expect("cause" in error).toBe(false);
   });
 });
 

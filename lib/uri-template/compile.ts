@@ -53,42 +53,54 @@ export function compileTemplate(template: string): UriTemplate {
   const keys: string[] = [];
   const keySlots: number[] = [];
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
-    // Object(x) is x itself only for objects and functions.
-    if (Object(variables) !== variables) {
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `Invalid variables for URI template ${quote(template)}: expected an object, got ${describe(variables)}`,
-      );
-    }
-    // Own properties only: "{constructor}" never expands Object.prototype.constructor. One
-    // for…in walk reads the enumerable ones (V8 checks that a key it yields is own from the
-    // object's shape alone and reads it without a lookup); names it did not give are looked up
-    // apart, for an own property that is not enumerable.
-    const values: unknown[] = new Array(variableNames.length);
-    let found = 0;
-    for (const name in variables) {
-      if (!hasOwn(variables, name)) continue;
-      // Callers pass objects of one shape again and again: the n-th variable found is most often
-      // the same key as in the last call, whose slot is then known without a Map lookup.
-      let slot: number | undefined = keySlots[found];
-      if (keys[found] !== name) {
-        slot = slots.get(name);
-        if (slot === undefined) continue;
-        keys[found] = name;
-        keySlots[found] = slot;
+    try {
+      // Object(x) is x itself only for objects and functions.
+      if (Object(variables) !== variables) {
+        throw new EndpointError(
+          "ERR_INVALID_PARAMETER",
+          `Invalid variables for URI template ${quote(template)}: expected an object, got ${describe(variables)}`,
+        );
       }
-      values[slot!] = variables[name];
-      found++;
-    }
-    // (A loop, not a callback: a closure here would move `values` and `variables` into a heap
-    // context and slow every read of the walk above.)
-    for (let slot = 0; found < values.length && slot < values.length; slot++) {
-      if (!(slot in values) && hasOwn(variables, variableNames[slot]!)) {
-        values[slot] = variables[variableNames[slot]!];
+      // Own properties only: "{constructor}" never expands Object.prototype.constructor. One
+      // for…in walk reads the enumerable ones (V8 checks that a key it yields is own from the
+      // object's shape alone and reads it without a lookup); names it did not give are looked up
+      // apart, for an own property that is not enumerable.
+      const values: unknown[] = new Array(variableNames.length);
+      let found = 0;
+      for (const name in variables) {
+        if (!hasOwn(variables, name)) continue;
+        // Callers pass objects of one shape again and again: the n-th variable found is most often
+        // the same key as in the last call, whose slot is then known without a Map lookup.
+        let slot: number | undefined = keySlots[found];
+        if (keys[found] !== name) {
+          slot = slots.get(name);
+          if (slot === undefined) continue;
+          keys[found] = name;
+          keySlots[found] = slot;
+        }
+        values[slot!] = variables[name];
         found++;
       }
+      // (A loop, not a callback: a closure here would move `values` and `variables` into a heap
+      // context and slow every read of the walk above.)
+      for (let slot = 0; found < values.length && slot < values.length; slot++) {
+        if (!(slot in values) && hasOwn(variables, variableNames[slot]!)) {
+          values[slot] = variables[variableNames[slot]!];
+          found++;
+        }
+      }
+      return expandSlots(values);
+    } catch (error) {
+      // A revoked Proxy, or a getter or Proxy trap that throws, as the variables or inside a
+      // value: an EndpointError that keeps what was thrown as its cause, never a TypeError from
+      // inside the engine.
+      if (error instanceof EndpointError) throw error;
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid variables for URI template ${quote(template)}: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
+        { cause: error },
+      );
     }
-    return expandSlots(values);
   };
 
   const compiled: UriTemplate = Object.freeze({
