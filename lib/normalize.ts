@@ -10,10 +10,10 @@ import type { FlatParameters } from "./build-request.js";
 import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 /**
- * One level of options — a call's, or a `.defaults()` layer — validated, read once. Parameters
- * are not copied: `parameters` is the caller's own object, read in place by the keys in
- * `parameterKeys` (own keys, never inherited), unless a value had to change (a plain object
- * without its `undefined` members), then a copy.
+ * One level of options — a call's, or a `.defaults()` layer — validated, read once. The
+ * parameters (own keys, never inherited; a plain object value copied without its `undefined`
+ * members) are kept by key in `parameters` for merge() and defaults(), which look them up by
+ * name, and in order in `parameterKeys` and `parameterValues` for endpoint().
  */
 export interface Level {
   method: string | undefined;
@@ -26,9 +26,11 @@ export interface Level {
   /** `hasData` tells a `data` of `undefined` from none. */
   data: unknown;
   hasData: boolean;
-  parameters: Readonly<Record<string, unknown>>;
+  /** Only when `readLevel` keeps the order of the keys (merge() and defaults()); else empty. */
+  parameters: Record<string, unknown>;
+  /** Only when it does not, and places no parameters into slots; else empty. */
   parameterKeys: string[];
-  /** The value of each of `parameterKeys`, read once (a copy where `parameters` is one). */
+  /** The value of each of `parameterKeys`, read once. */
   parameterValues: unknown[];
   /**
    * With a compiled url given to `readLevel`, the parameters are placed as they are read instead
@@ -96,7 +98,7 @@ export function readLevel(
     request: undefined,
     data: undefined,
     hasData: false,
-    parameters: source,
+    parameters: keepOrder ? {} : EMPTY_PARAMETERS,
     // Placed into slots, the parameters need no keys and values (and the walk pushes none).
     parameterKeys: compiled === undefined ? [] : NO_KEYS,
     parameterValues: compiled === undefined ? [] : NO_KEYS,
@@ -105,7 +107,6 @@ export function readLevel(
     keys,
   };
   const slots = level.slots;
-  let copied: Record<string, unknown> | undefined;
   let memo: Map<object, unknown> | undefined;
   // `for…in` with an own check walks a small object several times faster than Object.keys.
   for (const key in source) {
@@ -170,14 +171,12 @@ export function readLevel(
           else slots[slot] = given;
           break;
         }
-        if (given !== value && copied === undefined) {
-          copied = {};
-          for (const earlier of level.parameterKeys) setOwn(copied, earlier, source[earlier]);
-          level.parameters = copied;
+        // merge() and defaults() read the parameters by key (levelValue), endpoint() in order.
+        if (keepOrder) setOwn(level.parameters, key, given);
+        else {
+          level.parameterKeys.push(key);
+          level.parameterValues.push(given);
         }
-        if (copied !== undefined) setOwn(copied, key, given);
-        level.parameterKeys.push(key);
-        level.parameterValues.push(given);
       }
     }
   }
@@ -185,6 +184,8 @@ export function readLevel(
 }
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+// Set by mistake, a frozen object throws instead of sharing parameters between calls.
+const EMPTY_PARAMETERS = EMPTY as Record<string, unknown>;
 // Pushed to only when the walk keeps the keys (or places no parameters): frozen, so a push by
 // mistake throws instead of sharing keys between calls.
 const NO_KEYS: string[] = Object.freeze([]) as unknown as string[];
