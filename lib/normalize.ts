@@ -27,7 +27,7 @@ export interface Level {
   data: unknown;
   hasData: boolean;
   /** Only when `readLevel` keeps the order of the keys (merge() and defaults()); else empty. */
-  parameters: Record<string, unknown>;
+  parameters: Record<string, unknown> | undefined;
   /** Only when it does not, and places no parameters into slots; else empty. */
   parameterKeys: string[];
   /** The value of each of `parameterKeys`, read once. */
@@ -68,7 +68,6 @@ export function readLevel(
       if (method !== undefined) keys.push("method");
       keys.push("url");
     }
-    if (options === undefined) source = EMPTY;
   } else if (route === undefined || isPlainObject(route)) {
     if (options !== undefined) {
       throw new EndpointError(
@@ -76,14 +75,14 @@ export function readLevel(
         `Invalid arguments: options ${quote(options)} given after ${quote(route)}; pass (route, options) or (options)`,
       );
     }
-    source = route ?? EMPTY;
+    source = route;
   } else {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `Invalid route: ${quote(route)}; expected a route string such as "GET /users/{id}" or an options object`,
     );
   }
-  if (!isPlainObject(source)) {
+  if (source !== undefined && !isPlainObject(source)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `Invalid options: ${quote(source)}; expected a plain object`,
@@ -98,7 +97,7 @@ export function readLevel(
     request: undefined,
     data: undefined,
     hasData: false,
-    parameters: keepOrder ? {} : EMPTY_PARAMETERS,
+    parameters: keepOrder ? {} : undefined,
     // Placed into slots, the parameters need no keys and values (and the walk pushes none).
     parameterKeys: compiled === undefined ? [] : NO_KEYS,
     parameterValues: compiled === undefined ? [] : NO_KEYS,
@@ -109,9 +108,10 @@ export function readLevel(
   const slots = level.slots;
   let memo: Map<object, unknown> | undefined;
   // `for…in` with an own check walks a small object several times faster than Object.keys.
-  for (const key in source) {
-    if (!hasOwn(source, key)) continue;
-    const value = source[key];
+  // (`for…in` over `undefined`, no options, reads nothing.)
+  for (const key in source as Record<string, unknown>) {
+    if (!hasOwn(source!, key)) continue;
+    const value = source![key];
     if (value === undefined) continue;
     // A method or url the route gave already has its place in `keys`.
     if (keepOrder && (key === "method" ? method : key === "url" ? url : undefined) === undefined) {
@@ -172,7 +172,7 @@ export function readLevel(
           break;
         }
         // merge() and defaults() read the parameters by key (levelValue), endpoint() in order.
-        if (keepOrder) setOwn(level.parameters, key, given);
+        if (keepOrder) setOwn(level.parameters!, key, given);
         else {
           level.parameterKeys.push(key);
           level.parameterValues.push(given);
@@ -183,9 +183,6 @@ export function readLevel(
   return level;
 }
 
-const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
-// Set by mistake, a frozen object throws instead of sharing parameters between calls.
-const EMPTY_PARAMETERS = EMPTY as Record<string, unknown>;
 // Pushed to only when the walk keeps the keys (or places no parameters): frozen, so a push by
 // mistake throws instead of sharing keys between calls.
 const NO_KEYS: string[] = Object.freeze([]) as unknown as string[];
@@ -202,7 +199,7 @@ export function levelValue(level: Level, key: string): unknown {
     case "data":
       return level[key];
   }
-  return level.parameters[key];
+  return level.parameters![key];
 }
 
 /** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */
