@@ -37,7 +37,7 @@ function absoluteUrlFault(
   } catch {
     return "not a valid absolute URL";
   }
-  if (protocol !== "https:" && protocol !== "http:") return otherScheme;
+  if (!/^https?:$/.test(protocol)) return otherScheme;
   const authority = url.slice(url.indexOf("://") + 3, authorityEnd(url));
   const at = authority.lastIndexOf("@");
   if (at !== authority.indexOf("@")) return 'more than one "@" in the authority';
