@@ -25,7 +25,8 @@ function invalidValue(name: string, problem: string): EndpointError {
 
 /** Validates one header value; returns it trimmed as fetch would send it. */
 export function normalizeHeaderValue(name: string, value: unknown): string | number {
-  if (typeof value === "number" && Number.isFinite(value)) return value;
+  // Number.isFinite is false for anything but a finite number (it does not convert).
+  if (Number.isFinite(value)) return value as number;
   if (typeof value !== "string") {
     throw invalidValue(name, `${quote(value)}; expected a string or a finite number`);
   }
