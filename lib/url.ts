@@ -128,10 +128,9 @@ export function appendQuery(url: string, query: string): string {
   let hash = url.indexOf("#");
   if (hash === -1) hash = url.length;
   const beforeHash = url.slice(0, hash);
-  const last = beforeHash.charAt(hash - 1);
   // A trailing "&" only continues a query that exists: "https://host.example&" + "q=1" would put
   // the parameters into the host (found by the fuzzer).
-  const separator = !beforeHash.includes("?") ? "?" : last === "?" || last === "&" ? "" : "&";
+  const separator = !beforeHash.includes("?") ? "?" : /[?&]$/.test(beforeHash) ? "" : "&";
   return beforeHash + separator + query + url.slice(hash);
 }
 
