@@ -4,6 +4,7 @@ import { normalizeMediaType } from "./media-type.js";
 import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
 import type { ParsedRoute } from "./route.js";
+import { isReservedKey } from "./reserved-keys.js";
 import { slotOf } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import type { FlatParameters } from "./build-request.js";
@@ -189,17 +190,7 @@ const NO_KEYS: string[] = Object.freeze([]) as unknown as string[];
 
 /** The value a level gives `key` (a reserved option or a parameter), for the merge. */
 export function levelValue(level: Level, key: string): unknown {
-  switch (key) {
-    case "method":
-    case "url":
-    case "baseUrl":
-    case "headers":
-    case "mediaType":
-    case "request":
-    case "data":
-      return level[key];
-  }
-  return level.parameters![key];
+  return isReservedKey(key) ? level[key] : level.parameters![key];
 }
 
 /** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */
