@@ -27,7 +27,7 @@ export interface Level {
   /** `hasData` tells a `data` of `undefined` from none. */
   data: unknown;
   hasData: boolean;
-  /** Only when `readLevel` keeps the order of the keys (merge() and defaults()); else empty. */
+  /** Only when `readLevel` keeps the order of the keys (merge() and defaults()), else `undefined`. */
   parameters: Record<string, unknown> | undefined;
   /** Only when it does not, and places no parameters into slots; else empty. */
   parameterKeys: string[];
