@@ -31,13 +31,11 @@ function absoluteUrlFault(
   url: string,
   otherScheme = "only http and https URLs are allowed",
 ): string | undefined {
-  let protocol: string;
   try {
-    protocol = new URL(url).protocol;
+    if (!/^https?:$/.test(new URL(url).protocol)) return otherScheme;
   } catch {
     return "not a valid absolute URL";
   }
-  if (!/^https?:$/.test(protocol)) return otherScheme;
   const authority = url.slice(url.indexOf("://") + 3, authorityEnd(url));
   const at = authority.lastIndexOf("@");
   if (at !== authority.indexOf("@")) return 'more than one "@" in the authority';
