@@ -25,7 +25,8 @@ function invalidValue(name: string, problem: string): EndpointError {
 
 /** Validates one header value; returns it trimmed as fetch would send it. */
 export function normalizeHeaderValue(name: string, value: unknown): string | number {
-  if (typeof value === "number" && Number.isFinite(value)) return value;
+  // Number.isFinite is false for anything but a finite number (it does not convert).
+  if (Number.isFinite(value)) return value as number;
   if (typeof value !== "string") {
     throw invalidValue(name, `${quote(value)}; expected a string or a finite number`);
   }
@@ -33,21 +34,20 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   let end = value.length;
   while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
   while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
-  // A slice of the whole string is the string itself: no copy when there is nothing to trim.
-  const trimmed = value.slice(start, end);
   // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. Anything
   // else (CR, LF, NUL, other controls, code points above 0xFF) cannot be sent by every client:
   // Node's http rejects controls, fetch rejects non-ByteStrings, and CR/LF would inject headers.
-  for (let i = 0; i < trimmed.length; i++) {
-    const code = trimmed.charCodeAt(i);
+  for (let i = start; i < end; i++) {
+    const code = value.charCodeAt(i);
     if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
       throw invalidValue(
         name,
-        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i - start}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
       );
     }
   }
-  return trimmed;
+  // A slice of the whole string is the string itself: no copy when there is nothing to trim.
+  return value.slice(start, end);
 }
 
 /**

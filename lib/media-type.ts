@@ -16,15 +16,13 @@ export function essence(contentType: string): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-/** Cuts one trailing `-preview`: `"squirrel-girl-preview"` and `"squirrel-girl"` name the same preview. */
-const previewName = (preview: string) => preview.replace(/-preview$/, "");
-
-/** `earlier` then the names of `later` not yet in it, in order, without duplicates. */
-function unionPreviews(earlier: readonly string[], later: readonly string[]): string[] {
-  // A Set, not `includes`: thousands of hostile preview names must cost linear time.
-  const seen = new Set(earlier);
-  return [...earlier, ...later.filter((name) => !seen.has(name) && seen.add(name))];
-}
+/**
+ * The names of `earlier` then of `later`, in order, each once (a Set, not `includes`: thousands
+ * of hostile preview names must cost linear time).
+ */
+const unionPreviews = (earlier: readonly string[], later: readonly string[]): string[] => [
+  ...new Set(earlier.concat(later)),
+];
 
 /** `given` over `current` (CONTRACT.md, "Merging"): the later format wins, previews are the union. */
 export function mergeMediaType(current: MediaType, given: MediaTypeInput): MediaType {
@@ -75,7 +73,11 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
           );
         }
       }
-      result.previews = unionPreviews([], (value as string[]).map(previewName));
+      // One trailing `-preview` cut: "squirrel-girl-preview" and "squirrel-girl" name the same preview.
+      result.previews = unionPreviews(
+        [],
+        (value as string[]).map((name) => name.replace(/-preview$/, "")),
+      );
     } else {
       throw invalidMediaType(`Invalid mediaType key ${quote(key)}: expected only "format" and "previews"`);
     }
@@ -125,7 +127,7 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   if (previews.length > 0) {
     const named = entries.flatMap((match) => match[1] ?? match[4] ?? []);
     const suffix = format === "" ? "+json" : "." + format;
-    return unionPreviews([], named.concat(previews))
+    return unionPreviews(named, previews)
       .map((name) => `${VND_PREFIX}${vendor}.${name}-preview${suffix}`)
       .join(",");
   }

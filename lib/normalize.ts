@@ -4,16 +4,17 @@ import { normalizeMediaType } from "./media-type.js";
 import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
 import type { ParsedRoute } from "./route.js";
+import { isReservedKey } from "./reserved-keys.js";
 import { slotOf } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import type { FlatParameters } from "./build-request.js";
 import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 /**
- * One level of options — a call's, or a `.defaults()` layer — validated, read once. Parameters
- * are not copied: `parameters` is the caller's own object, read in place by the keys in
- * `parameterKeys` (own keys, never inherited), unless a value had to change (a plain object
- * without its `undefined` members), then a copy.
+ * One level of options — a call's, or a `.defaults()` layer — validated, read once. The
+ * parameters (own keys, never inherited; a plain object value copied without its `undefined`
+ * members) are kept by key in `parameters` for merge() and defaults(), which look them up by
+ * name, and in order in `parameterKeys` and `parameterValues` for endpoint().
  */
 export interface Level {
   method: string | undefined;
@@ -26,9 +27,11 @@ export interface Level {
   /** `hasData` tells a `data` of `undefined` from none. */
   data: unknown;
   hasData: boolean;
-  parameters: Readonly<Record<string, unknown>>;
+  /** Only when `readLevel` keeps the order of the keys (merge() and defaults()), else `undefined`. */
+  parameters: Record<string, unknown> | undefined;
+  /** Only when it does not, and places no parameters into slots; else empty. */
   parameterKeys: string[];
-  /** The value of each of `parameterKeys`, read once (a copy where `parameters` is one). */
+  /** The value of each of `parameterKeys`, read once. */
   parameterValues: unknown[];
   /**
    * With a compiled url given to `readLevel`, the parameters are placed as they are read instead
@@ -66,7 +69,6 @@ export function readLevel(
       if (method !== undefined) keys.push("method");
       keys.push("url");
     }
-    if (options === undefined) source = EMPTY;
   } else if (route === undefined || isPlainObject(route)) {
     if (options !== undefined) {
       throw new EndpointError(
@@ -74,14 +76,14 @@ export function readLevel(
         `Invalid arguments: options ${quote(options)} given after ${quote(route)}; pass (route, options) or (options)`,
       );
     }
-    source = route ?? EMPTY;
+    source = route;
   } else {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `Invalid route: ${quote(route)}; expected a route string such as "GET /users/{id}" or an options object`,
     );
   }
-  if (!isPlainObject(source)) {
+  if (source !== undefined && !isPlainObject(source)) {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
       `Invalid options: ${quote(source)}; expected a plain object`,
@@ -96,7 +98,7 @@ export function readLevel(
     request: undefined,
     data: undefined,
     hasData: false,
-    parameters: source,
+    parameters: keepOrder ? {} : undefined,
     // Placed into slots, the parameters need no keys and values (and the walk pushes none).
     parameterKeys: compiled === undefined ? [] : NO_KEYS,
     parameterValues: compiled === undefined ? [] : NO_KEYS,
@@ -105,12 +107,12 @@ export function readLevel(
     keys,
   };
   const slots = level.slots;
-  let copied: Record<string, unknown> | undefined;
   let memo: Map<object, unknown> | undefined;
   // `for…in` with an own check walks a small object several times faster than Object.keys.
-  for (const key in source) {
-    if (!hasOwn(source, key)) continue;
-    const value = source[key];
+  // (`for…in` over `undefined`, no options, reads nothing.)
+  for (const key in source as Record<string, unknown>) {
+    if (!hasOwn(source!, key)) continue;
+    const value = source![key];
     if (value === undefined) continue;
     // A method or url the route gave already has its place in `keys`.
     if (keepOrder && (key === "method" ? method : key === "url" ? url : undefined) === undefined) {
@@ -170,38 +172,25 @@ export function readLevel(
           else slots[slot] = given;
           break;
         }
-        if (given !== value && copied === undefined) {
-          copied = {};
-          for (const earlier of level.parameterKeys) setOwn(copied, earlier, source[earlier]);
-          level.parameters = copied;
+        // merge() and defaults() read the parameters by key (levelValue), endpoint() in order.
+        if (keepOrder) setOwn(level.parameters!, key, given);
+        else {
+          level.parameterKeys.push(key);
+          level.parameterValues.push(given);
         }
-        if (copied !== undefined) setOwn(copied, key, given);
-        level.parameterKeys.push(key);
-        level.parameterValues.push(given);
       }
     }
   }
   return level;
 }
 
-const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 // Pushed to only when the walk keeps the keys (or places no parameters): frozen, so a push by
 // mistake throws instead of sharing keys between calls.
 const NO_KEYS: string[] = Object.freeze([]) as unknown as string[];
 
 /** The value a level gives `key` (a reserved option or a parameter), for the merge. */
 export function levelValue(level: Level, key: string): unknown {
-  switch (key) {
-    case "method":
-    case "url":
-    case "baseUrl":
-    case "headers":
-    case "mediaType":
-    case "request":
-    case "data":
-      return level[key];
-  }
-  return level.parameters[key];
+  return isReservedKey(key) ? level[key] : level.parameters![key];
 }
 
 /** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */

@@ -6,7 +6,7 @@ import { mergeHeaders, normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { validateRequestMeta } from "./normalize.js";
 import { hasOwn, isPlainObject, own } from "./object.js";
-import { RESERVED_KEYS } from "./reserved-keys.js";
+import { isReservedKey } from "./reserved-keys.js";
 import { validateMethod } from "./route.js";
 import type { ParseInput, RequestOptions } from "./types.js";
 
@@ -53,7 +53,7 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
   const keys: string[] = [];
   const values: unknown[] = [];
   for (const key in input) {
-    if (!hasOwn(input, key) || RESERVED_KEYS.has(key)) continue;
+    if (!hasOwn(input, key) || isReservedKey(key)) continue;
     keys.push(key);
     values.push(input[key]);
   }

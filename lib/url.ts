@@ -31,13 +31,11 @@ function absoluteUrlFault(
   url: string,
   otherScheme = "only http and https URLs are allowed",
 ): string | undefined {
-  let protocol: string;
   try {
-    protocol = new URL(url).protocol;
+    if (!/^https?:$/.test(new URL(url).protocol)) return otherScheme;
   } catch {
     return "not a valid absolute URL";
   }
-  if (protocol !== "https:" && protocol !== "http:") return otherScheme;
   const authority = url.slice(url.indexOf("://") + 3, authorityEnd(url));
   const at = authority.lastIndexOf("@");
   if (at !== authority.indexOf("@")) return 'more than one "@" in the authority';
@@ -131,10 +129,9 @@ export function appendQuery(url: string, query: string): string {
   let hash = url.indexOf("#");
   if (hash === -1) hash = url.length;
   const beforeHash = url.slice(0, hash);
-  const last = beforeHash.charAt(hash - 1);
   // A trailing "&" only continues a query that exists: "https://host.example&" + "q=1" would put
   // the parameters into the host (found by the fuzzer).
-  const separator = !beforeHash.includes("?") ? "?" : last === "?" || last === "&" ? "" : "&";
+  const separator = !beforeHash.includes("?") ? "?" : /[?&]$/.test(beforeHash) ? "" : "&";
   return beforeHash + separator + query + url.slice(hash);
 }
 
