@@ -71,8 +71,7 @@ export function isBodyMethod(method: string): boolean {
     case "DELETE":
       return true;
   }
-  const upper = method.toUpperCase();
-  return upper === "POST" || upper === "PUT" || upper === "PATCH" || upper === "DELETE";
+  return /^(?:POST|PUT|PATCH|DELETE)$/i.test(method);
 }
 
 /** `method.toLowerCase()`, without a new string for the usual spellings. */

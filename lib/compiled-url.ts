@@ -95,9 +95,7 @@ export function compileUrl(url: string): CompiledUrl {
     requiredSlots: slots(required),
     wholeSegments: wholeSegment.map(slots),
     mayHaveQueryOrFragment: template.parts.some((part) =>
-      typeof part === "string"
-        ? part.includes("?") || part.includes("#")
-        : part.operator === "+" || part.operator === "#" || part.operator === "?" || part.operator === "&",
+      typeof part === "string" ? /[?#]/.test(part) : /[+#?&]/.test(part.operator),
     ),
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
@@ -170,7 +168,7 @@ function requiredNames(template: UriTemplate): { required: string[]; wholeSegmen
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (typeof part === "string") {
-      if (part.includes("?") || part.includes("#")) break;
+      if (/[?#]/.test(part)) break;
       run = part.endsWith("/") ? [] : undefined;
     } else if (part.operator === "?" || part.operator === "&" || part.operator === "#") {
       break;
@@ -192,8 +190,7 @@ function requiredNames(template: UriTemplate): { required: string[]; wholeSegmen
 
 /** Does what follows a placeholder start with "/", "?" or "#" (or an operator that writes one)? */
 function endsSegment(next: string | TemplateExpression): boolean {
-  if (typeof next === "string") return "/?#".includes(next.charAt(0));
-  return "/?&#".includes(next.operator) && next.operator !== "";
+  return typeof next === "string" ? /^[/?#]/.test(next) : /[/?&#]/.test(next.operator);
 }
 
 /**
@@ -210,7 +207,7 @@ function dotSlots(template: UriTemplate, skip: number, slotOf: Map<string, numbe
   for (const part of template.parts) {
     if (typeof part === "string") {
       const text = encodeReserved(part, "").slice(skip);
-      if (text.includes(".") || text.includes("%")) return undefined;
+      if (/[.%]/.test(text)) return undefined;
     } else if (part.operator === ".") {
       return undefined;
     } else if (part.operator !== "?" && part.operator !== "&") {

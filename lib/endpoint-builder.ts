@@ -11,7 +11,7 @@ import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, readLevel } from "./normalize.js";
 import { cloneDeep, copyTree, freezeOwn, hasOwn, isLibraryFrozen, own, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
-import { RESERVED_KEYS } from "./reserved-keys.js";
+import { isReservedKey } from "./reserved-keys.js";
 import { parseRoute } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import type {
@@ -136,7 +136,7 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
     } else if (typeof value === "object" && value !== null) {
       setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
     }
-    if (!RESERVED_KEYS.has(key)) {
+    if (!isReservedKey(key)) {
       parameterKeys.push(key);
       parameterValues.push(merged[key]);
     }

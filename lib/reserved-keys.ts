@@ -18,6 +18,3 @@ export function isReservedKey(key: string): key is ReservedKey {
   }
   return false;
 }
-
-/** The same test for the callers that ask a set (`RESERVED_KEYS.has(key)`). */
-export const RESERVED_KEYS: Pick<ReadonlySet<string>, "has"> = { has: isReservedKey };
