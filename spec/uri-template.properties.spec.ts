@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { EndpointError } from "../lib/errors.js";
 import { formQuery, parseTemplate } from "../lib/uri-template/index.js";
+import { outcome } from "./helpers/thrown.js";
 
 const settings = { seed: 42, numRuns: 300 };
 
@@ -73,6 +74,28 @@ describe("properties", () => {
                   `{${continuation ? "&" : "?"}${entries.map(([name]) => name).join(",")}}`,
                 ).expand(Object.fromEntries(entries));
           expect(formQuery(entries, continuation ? "&" : "?")).toBe(expected);
+        },
+      ),
+      settings,
+    );
+  });
+
+  it("formQuery agrees with the engine on scalars, errors included (its string and number path)", () => {
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom("", "a b", "é", "\uD800", "~", "%41", "1e+21"),
+      fc.double(),
+      fc.constantFrom(0, -0, 1e21, 1.5e-7, Number.NaN, Number.NEGATIVE_INFINITY),
+      fc.constantFrom(true, 10n, new Date(0), Symbol.for("s")),
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(varname, scalar), { selector: ([name]) => name, minLength: 1, maxLength: 4 }),
+        (entries) => {
+          const template = parseTemplate(`{?${entries.map(([name]) => name).join(",")}}`);
+          expect(outcome(() => formQuery(entries, "?"))).toStrictEqual(
+            outcome(() => template.expand(Object.fromEntries(entries))),
+          );
         },
       ),
       settings,

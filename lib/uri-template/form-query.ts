@@ -71,8 +71,14 @@ function formPair(out: string, first: string, name: unknown, value: unknown): st
     );
   }
   if (value == null) return out; // §2.3: an undefined value
-  // The first pair with the spec's "name=" and `first` before it, the others with "&name=".
-  const pair = expandVarspec(formVarspec(name), value, "", out !== "");
+  // The first pair with the spec's "name=" and `first` before it, the others with "&name=". A
+  // non-empty string or a finite number is its text, encoded (§3.2.8), as expandVarspec writes it.
+  const spec = formVarspec(name);
+  const text = typeof value === "string" ? value : Number.isFinite(value) ? String(value) : "";
+  const pair =
+    text !== ""
+      ? (out !== "" ? spec.sep : spec.first) + encodeUnreserved(text, name)
+      : expandVarspec(spec, value, "", out !== "");
   if (pair === undefined) return out;
   return out !== "" ? out + pair : first === "" ? pair : first + pair;
 }
