@@ -19,8 +19,9 @@ export interface CompiledUrl {
   /** The expansion from slots: `values[i]` is the value of `template.variableNames[i]`. */
   readonly expand: (values: readonly unknown[]) => string;
   /**
-   * One `undefined` per variable: a call's slots are a copy of it (packed, and of the exact
-   * length, where pushing them one by one would allocate room for 17).
+   * A hole per variable: a call's slots are a copy of it, of the exact length (pushing them one
+   * by one would allocate room for 17), and holey like the arrays `expand()` fills, so that the
+   * engine's expander sees one kind of array.
    */
   readonly emptySlots: readonly unknown[];
   /** The slot of each variable name: a Map, so hostile templates cost linear time. */
@@ -89,7 +90,7 @@ export function compileUrl(url: string): CompiledUrl {
     template,
     cached: again,
     expand: pathExpander(template, slotOf) ?? slotExpander(template),
-    emptySlots: template.variableNames.map(() => undefined),
+    emptySlots: new Array(template.variableNames.length),
     slotOf,
     names: template.variableNames.map(internalize),
     requiredSlots: slots(required),
