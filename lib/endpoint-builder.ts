@@ -58,6 +58,14 @@ interface SnapshotCalls {
    * spread of it costs a third of a spread of the frozen one).
    */
   readonly headers: Headers;
+  /**
+   * What every call reads of the snapshot, read once: snapshots have as many shapes as their
+   * apps have defaults, and this object has one (a call reads them monomorphically).
+   */
+  readonly frozenHeaders: Headers;
+  readonly method: string;
+  readonly baseUrl: string;
+  readonly mediaType: MediaType;
   /** The snapshot's own `url`, `request` and `data` (own properties only). */
   readonly url: unknown;
   readonly request: RequestMeta | undefined;
@@ -149,6 +157,10 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
 function snapshotCalls(defaults: EndpointDefaults): SnapshotCalls {
   return {
     headers: { ...defaults.headers },
+    frozenHeaders: defaults.headers,
+    method: defaults.method,
+    baseUrl: defaults.baseUrl,
+    mediaType: defaults.mediaType as MediaType,
     url: own(defaults, "url"),
     request: own(defaults, "request") as RequestMeta | undefined,
     hasData: hasOwn(defaults, "data"),
@@ -408,17 +420,17 @@ function endpointOf(
       routes.set(route as string, plan, plan.compiled.template.parts.length + 1);
     }
   }
-  const method = call.method ?? defaults.method;
+  const method = call.method ?? snap.method;
   // The call's own headers object, to be returned. A spread of an unfrozen object shares its
   // hidden class, and adding a key to that costs ten times the copy (V8): so a request that may
   // get a content-type (a body method's) copies the frozen snapshot's instead.
   const headers =
     call.headers !== undefined
-      ? mergeHeaders(defaults.headers, call.headers)
+      ? mergeHeaders(snap.frozenHeaders, call.headers)
       : isBodyMethod(method)
-        ? { ...defaults.headers }
+        ? { ...snap.frozenHeaders }
         : { ...snap.headers };
-  let mediaType = defaults.mediaType as MediaType;
+  let mediaType = snap.mediaType;
   if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   let request = snap.request;
   if (call.request !== undefined) {
@@ -434,7 +446,7 @@ function endpointOf(
     {
       method,
       compiled: plan.compiled,
-      baseUrl: call.baseUrl ?? defaults.baseUrl,
+      baseUrl: call.baseUrl ?? snap.baseUrl,
       headers,
       format: mediaType.format,
       previews: mediaType.previews,
