@@ -334,10 +334,18 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
     headers.accept = acceptFor(headers.accept, format, previews);
   }
 
-  const result: RequestOptions = { method: lowerCaseMethod(method), url: fullUrl, headers };
-  if (hasBody) result.body = body;
-  if (merged.request !== undefined) result.request = merged.request;
-  return result;
+  // One literal per shape: an object literal is allocated with its keys, where adding one later
+  // changes its shape (the usual request has no body or no request meta).
+  const lower = lowerCaseMethod(method);
+  const request = merged.request;
+  if (request === undefined) {
+    return hasBody
+      ? { method: lower, url: fullUrl, headers, body }
+      : { method: lower, url: fullUrl, headers };
+  }
+  return hasBody
+    ? { method: lower, url: fullUrl, headers, body, request }
+    : { method: lower, url: fullUrl, headers, request };
 }
 
 /** Does every one of `required` hold a non-empty string or a number? */
