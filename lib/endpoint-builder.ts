@@ -101,7 +101,8 @@ interface RoutePlan {
 const plans = new WeakMap<object, SnapshotPlan>();
 // The snapshot plan of the last call, in front of the WeakMap: one comparison where a WeakMap
 // lookup costs about 240 machine instructions. Most apps call one builder most of the time. (A
-// property on each builder would cost a defineProperty, ~300 ns, in every `.defaults()`.)
+// property on each builder would cost a defineProperty, ~300 ns, in every `.defaults()`.) It keeps
+// that one snapshot and its bounded route plans alive until another builder is called.
 let lastDefaults: object | undefined;
 let lastPlan: SnapshotPlan | undefined;
 
