@@ -141,20 +141,21 @@ export class HookFailure {
 }
 
 /**
- * Rethrows `error` from code that reads the caller's objects: an `EndpointError` and what an
- * app's own method threw go on unchanged; anything else (a revoked Proxy, a getter or a Proxy
- * trap that throws) becomes an `EndpointError` of `code` and `message`, the original kept as its
- * `cause`, so that no TypeError from inside the library reaches the caller. The catch of every
- * public method of the builder, and of the adapters (`readSafely`).
+ * Rethrows `error` from code that reads the caller's objects: an `EndpointError` goes on
+ * unchanged; anything else (a revoked Proxy, a getter or a Proxy trap that throws) becomes an
+ * `EndpointError` of `code` and `message`, the original kept as its `cause`, so that no TypeError
+ * from inside the library reaches the caller. The catch of every public method of the builder,
+ * of `parseTemplate(t).expand(v)` and of the adapters (`readSafely`).
  */
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
-  if (error instanceof HookFailure) throw error.thrown;
   if (error instanceof EndpointError) throw error;
   throw new EndpointError(code, message, { cause: error });
 }
 
-/** `rethrowAs` for the builder's methods: unreadable options are `ERR_INVALID_OPTIONS`. */
+/** `rethrowAs` for the builder's methods, which also call the app's hooks: unreadable options are `ERR_INVALID_OPTIONS`. */
 export function rethrowAtBoundary(error: unknown): never {
+  // What an app's own method threw goes on unchanged.
+  if (error instanceof HookFailure) throw error.thrown;
   rethrowAs(
     error,
     "ERR_INVALID_OPTIONS",

@@ -1,4 +1,4 @@
-import { EndpointError, describe, quote } from "../errors.js";
+import { EndpointError, describe, quote, rethrowAs } from "../errors.js";
 import { hasOwn } from "../object.js";
 import { expandVarspec } from "./expand-varspec.js";
 import { tokenize } from "./tokenize.js";
@@ -94,11 +94,10 @@ export function compileTemplate(template: string): UriTemplate {
       // A revoked Proxy, or a getter or Proxy trap that throws, as the variables or inside a
       // value: an EndpointError that keeps what was thrown as its cause, never a TypeError from
       // inside the engine.
-      if (error instanceof EndpointError) throw error;
-      throw new EndpointError(
+      rethrowAs(
+        error,
         "ERR_INVALID_PARAMETER",
         `Invalid variables for URI template ${quote(template)}: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
-        { cause: error },
       );
     }
   };
