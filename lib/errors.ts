@@ -144,8 +144,8 @@ export class HookFailure {
  * Rethrows `error` from code that reads the caller's objects: an `EndpointError` goes on
  * unchanged; anything else (a revoked Proxy, a getter or a Proxy trap that throws) becomes an
  * `EndpointError` of `code` and `message`, the original kept as its `cause`, so that no TypeError
- * from inside the library reaches the caller. The catch of every public method of the builder,
- * of `parseTemplate(t).expand(v)` and of the adapters (`readSafely`).
+ * from inside the library reaches the caller. The catch of every public method of the builder and
+ * of the adapters (`readSafely`); `parseTemplate(t).expand(v)` writes the same rule out.
  */
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
   if (error instanceof EndpointError) throw error;

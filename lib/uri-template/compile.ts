@@ -1,4 +1,4 @@
-import { EndpointError, describe, quote, rethrowAs } from "../errors.js";
+import { EndpointError, describe, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
 import { expandVarspec } from "./expand-varspec.js";
 import { tokenize } from "./tokenize.js";
@@ -94,10 +94,13 @@ export function compileTemplate(template: string): UriTemplate {
       // A revoked Proxy, or a getter or Proxy trap that throws, as the variables or inside a
       // value: an EndpointError that keeps what was thrown as its cause, never a TypeError from
       // inside the engine.
-      rethrowAs(
-        error,
+      // rethrowAs()'s rule, written out: the call made this expansion 2–3% slower after the
+      // endpoint mix (interleaved, three processes) and the bundle 12 B larger.
+      if (error instanceof EndpointError) throw error;
+      throw new EndpointError(
         "ERR_INVALID_PARAMETER",
         `Invalid variables for URI template ${quote(template)}: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
+        { cause: error },
       );
     }
   };
