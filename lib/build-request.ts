@@ -41,6 +41,9 @@ export interface RequestPolicy {
 export interface MergedRequest {
   /** As merged, valid (a token). */
   readonly method: string;
+  /** `isBodyMethod(method)` and `lowerCaseMethod(method)`, worked out once per route plan. */
+  readonly bodyMethod: boolean;
+  readonly lowerMethod: string;
   readonly compiled: CompiledUrl;
   readonly baseUrl: unknown;
   /** Made for this call: returned as the request's headers. */
@@ -75,7 +78,7 @@ export function isBodyMethod(method: string): boolean {
 }
 
 /** `method.toLowerCase()`, without a new string for the usual spellings. */
-function lowerCaseMethod(method: string): string {
+export function lowerCaseMethod(method: string): string {
   switch (method) {
     case "GET":
       return "get";
@@ -280,7 +283,7 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
   let body: unknown;
   let hasBody = false;
   const { hasData, data } = merged;
-  if (isBodyMethod(method)) {
+  if (merged.bodyMethod) {
     if (hasData) {
       // Spec §4 rule 7: data is the body as given, by reference.
       body = data;
@@ -336,7 +339,7 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
 
   // One literal per shape: an object literal is allocated with its keys, where adding one later
   // changes its shape (the usual request has no body or no request meta).
-  const lower = lowerCaseMethod(method);
+  const lower = merged.lowerMethod;
   const request = merged.request;
   if (request === undefined) {
     return hasBody

@@ -1,4 +1,10 @@
-import { TRUSTED_SERIALIZERS, buildRequest, isBodyMethod, placeParameters } from "./build-request.js";
+import {
+  TRUSTED_SERIALIZERS,
+  buildRequest,
+  isBodyMethod,
+  lowerCaseMethod,
+  placeParameters,
+} from "./build-request.js";
 import type { FlatParameters, QueryContext, QueryParameters, RequestPolicy } from "./build-request.js";
 import { CACHE_SIZE, CACHE_WEIGHT, boundedCache } from "./bounded-cache.js";
 import type { BoundedCache } from "./bounded-cache.js";
@@ -90,6 +96,13 @@ interface RoutePlan {
   readonly leftover: readonly unknown[];
   /** The index of each leftover key in `leftover`. */
   readonly leftoverIndex: ReadonlyMap<string, number>;
+  /**
+   * The method of the call the plan was made for, with its `isBodyMethod()` and lowercase form:
+   * the usual call has the same one (the route's), and reads them here.
+   */
+  readonly method: string;
+  readonly bodyMethod: boolean;
+  readonly lowerMethod: string;
 }
 
 /**
@@ -106,7 +119,12 @@ const plans = new WeakMap<object, SnapshotPlan>();
 let lastDefaults: object | undefined;
 let lastPlan: SnapshotPlan | undefined;
 
-function routePlan(snap: SnapshotPlan, compiled: CompiledUrl, parsed: ParsedRoute | undefined): RoutePlan {
+function routePlan(
+  snap: SnapshotPlan,
+  compiled: CompiledUrl,
+  parsed: ParsedRoute | undefined,
+  method: string,
+): RoutePlan {
   const { slots, leftover = [] } = placeParameters(compiled, snap.parameterKeys, snap.parameterValues);
   return {
     parsed,
@@ -115,6 +133,9 @@ function routePlan(snap: SnapshotPlan, compiled: CompiledUrl, parsed: ParsedRout
     hasSlots: slots.some((value) => value !== undefined),
     leftover,
     leftoverIndex: flatIndex(leftover),
+    method,
+    bodyMethod: isBodyMethod(method),
+    lowerMethod: lowerCaseMethod(method),
   };
 }
 
@@ -411,9 +432,10 @@ function endpointOf(
   let plan = typeof route === "string" ? snap.routes?.get(route) : undefined;
   // With the route's plan, the walk places the parameters into its url's slots as it reads them.
   const call = readLevel(route, options, false, plan?.parsed, plan?.compiled);
+  const method = call.method ?? snap.method;
   if (plan === undefined) {
     const parsed = typeof route === "string" ? parseRoute(route) : undefined;
-    plan = routePlan(snapshotPlan, compileUrl(checkUrl(call.url ?? snap.url)), parsed);
+    plan = routePlan(snapshotPlan, compileUrl(checkUrl(call.url ?? snap.url)), parsed, method);
     // On a url's second use, as its compiled form is cached: an inlined id makes a route used once.
     if (parsed !== undefined && plan.compiled.cached) {
       // Weighed by template parts, as the compiled urls are: a plan may outlive its url's cache entry.
@@ -421,14 +443,15 @@ function endpointOf(
       routes.set(route as string, plan, plan.compiled.template.parts.length + 1);
     }
   }
-  const method = call.method ?? snap.method;
+  const known = method === plan.method;
+  const bodyMethod = known ? plan.bodyMethod : isBodyMethod(method);
   // The call's own headers object, to be returned. A spread of an unfrozen object shares its
   // hidden class, and adding a key to that costs ten times the copy (V8): so a request that may
   // get a content-type (a body method's) copies the frozen snapshot's instead.
   const headers =
     call.headers !== undefined
       ? mergeHeaders(snap.frozenHeaders, call.headers)
-      : isBodyMethod(method)
+      : bodyMethod
         ? { ...snap.frozenHeaders }
         : { ...snap.headers };
   let mediaType = snap.mediaType;
@@ -446,6 +469,8 @@ function endpointOf(
   return buildRequest(
     {
       method,
+      bodyMethod,
+      lowerMethod: known ? plan.lowerMethod : lowerCaseMethod(method),
       compiled: plan.compiled,
       baseUrl: call.baseUrl ?? snap.baseUrl,
       headers,

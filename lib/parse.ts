@@ -1,4 +1,4 @@
-import { buildRequest, placeParameters } from "./build-request.js";
+import { buildRequest, isBodyMethod, lowerCaseMethod, placeParameters } from "./build-request.js";
 import type { RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { EndpointError, quote } from "./errors.js";
@@ -64,6 +64,8 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
   return buildRequest(
     {
       method,
+      bodyMethod: isBodyMethod(method),
+      lowerMethod: lowerCaseMethod(method),
       compiled,
       baseUrl: own(input, "baseUrl"),
       headers,

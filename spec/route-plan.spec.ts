@@ -168,4 +168,38 @@ describe("route plans", () => {
       result.headers["content-type"] = "text/x-changed";
     }
   });
+  it("reads the method a call gives, not the one its route plan was made with, however it is spelled", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    const url = fresh("/items/{id}");
+    // A bare url: the plan is made by a POST call, then a GET and a "delete" use it.
+    const post = thrice(builder, url, { method: "POST", id: 1, title: "x" });
+    for (const result of post) {
+      expect(result).toStrictEqual({
+        method: "post",
+        url: `https://api.acme.test${url.replace("{id}", "1")}`,
+        headers: { ...HEADERS, "content-type": JSON_TYPE },
+        body: { title: "x" },
+      });
+    }
+    for (const result of thrice(builder, url, { method: "GET", id: 1, title: "x" })) {
+      expect(result).toStrictEqual({
+        method: "get",
+        url: `https://api.acme.test${url.replace("{id}", "1")}?title=x`,
+        headers: HEADERS,
+      });
+    }
+    for (const result of thrice(builder, url, { method: "delete", id: 1 })) {
+      expect(result).toStrictEqual({
+        method: "delete",
+        url: `https://api.acme.test${url.replace("{id}", "1")}`,
+        headers: HEADERS,
+      });
+    }
+    // A route's own method, in another spelling in the options: the same request.
+    const route = `GET ${fresh("/things")}`;
+    const upper = thrice(builder, route, { q: "1" });
+    for (const result of thrice(builder, route, { method: "get", q: "1" }))
+      expect(result).toStrictEqual(upper[0]);
+    expect(upper[0]!.method).toBe("get");
+  });
 });
