@@ -216,36 +216,15 @@ function unfrozen(value: unknown): unknown {
 export function buildRequest(merged: MergedRequest, policy: RequestPolicy): RequestOptions {
   const { compiled, slots, method } = merged;
   let leftover = merged.leftover;
-  const names = compiled.template.variableNames;
 
   // Spec §2.2 rule 1: parameters fill placeholders (each read once, into its slot); the rest go
-  // to the query or the body. A non-empty string or a number is defined and writes a character:
-  // when every required slot holds one, both checks below pass (every whole-segment run is made
-  // of required slots), and the usual call skips them.
-  if (!holdsText(slots, compiled.requiredSlots)) {
-    for (const slot of compiled.requiredSlots) {
-      if (isUndefinedValue(slots[slot])) {
-        const name = names[slot]!;
-        throw new EndpointError(
-          "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
-        );
-      }
-    }
-    for (const run of compiled.wholeSegments) {
-      let empty = true;
-      for (let i = 0; i < run.length && empty; i++) empty = expandsToNothing(slots[run[i]!]);
-      if (empty) {
-        throw new EndpointError(
-          "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
-        );
-      }
-    }
+  // to the query or the body. Most urls and values pass every check below as they are expanded
+  // (`expandChecked`); any other goes through them.
+  const checked = compiled.expandChecked;
+  let expanded = checked === undefined ? undefined : checked(slots, true);
+  if (expanded === undefined) {
+    expanded = checkedExpansion(compiled, slots);
   }
-  const expanded = compiled.expand(slots);
-  assertNoDotSegment(compiled, expanded, slots);
-
   const ownBaseUrl = policy.DEFAULTS.baseUrl;
   let fullUrl: string;
   let needsPermission: boolean;
@@ -349,6 +328,40 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
   return hasBody
     ? { method: lower, url: fullUrl, headers, body, request }
     : { method: lower, url: fullUrl, headers, request };
+}
+
+/**
+ * The checks of spec §2.2 rule 1 around the expansion: each required placeholder has a value, no
+ * whole path segment is left empty, no value makes a dot segment. A non-empty string or a number
+ * is defined and writes a character: when every required slot holds one, the first two pass
+ * (every whole-segment run is made of required slots), and are skipped.
+ */
+export function checkedExpansion(compiled: CompiledUrl, slots: readonly unknown[]): string {
+  const names = compiled.template.variableNames;
+  if (!holdsText(slots, compiled.requiredSlots)) {
+    for (const slot of compiled.requiredSlots) {
+      if (isUndefinedValue(slots[slot])) {
+        const name = names[slot]!;
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
+        );
+      }
+    }
+    for (const run of compiled.wholeSegments) {
+      let empty = true;
+      for (let i = 0; i < run.length && empty; i++) empty = expandsToNothing(slots[run[i]!]);
+      if (empty) {
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+        );
+      }
+    }
+  }
+  const expanded = compiled.expand(slots);
+  assertNoDotSegment(compiled, expanded, slots);
+  return expanded;
 }
 
 /** Does every one of `required` hold a non-empty string or a number? */

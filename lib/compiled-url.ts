@@ -19,6 +19,14 @@ export interface CompiledUrl {
   /** The expansion from slots: `values[i]` is the value of `template.variableNames[i]`. */
   readonly expand: (values: readonly unknown[]) => string;
   /**
+   * For a url of literals and `{name}` expressions, none of whose literals holds "." or "%": the
+   * expansion when every value is a finite number or a string other than "", "." and "..", which
+   * then passes every check of `buildRequest` (a required placeholder has a value, no path
+   * segment is left empty, no value makes a dot segment); else `undefined`, and the url takes
+   * the checks and `expand`.
+   */
+  readonly expandChecked: PathExpander | undefined;
+  /**
    * A hole per variable: a call's slots are a copy of it, of the exact length (pushing them one
    * by one would allocate room for 17), and holey like the arrays `expand()` fills, so that the
    * engine's expander sees one kind of array.
@@ -85,11 +93,15 @@ export function compileUrl(url: string): CompiledUrl {
   const literal = leadingLiteral(template);
   const isValidAbsolute = hasValidAbsolutePrefix(literal);
   const pathStart = isValidAbsolute ? authorityEnd(literal) : 0;
+  const path = pathExpander(template, slotOf);
+  const pathSlots = dotSlots(template, pathStart, slotOf);
   const compiled: CompiledUrl = {
     url,
     template,
     cached: again,
-    expand: pathExpander(template, slotOf) ?? slotExpander(template),
+    expand: (path as CompiledUrl["expand"] | undefined) ?? slotExpander(template),
+    // A url whose literals hold a "." or a "%" (no pathSlots) is scanned whole, whatever its values.
+    expandChecked: pathSlots === undefined ? undefined : path,
     emptySlots: new Array(template.variableNames.length),
     slotOf,
     names: template.variableNames.map(internalize),
@@ -101,22 +113,23 @@ export function compileUrl(url: string): CompiledUrl {
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
     isValidAbsolute,
-    pathSlots: dotSlots(template, pathStart, slotOf),
+    pathSlots,
     pathStart,
   };
   return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
 }
 
+/** A path expander: `checked` makes it answer `undefined` instead of handing a value to the engine. */
+type PathExpander = (values: readonly unknown[], checked?: boolean) => string | undefined;
+
 /**
  * For a template of literals and `{name}` expressions only (one variable each, no modifier: most
  * REST routes), an expander that writes a string or a finite number as RFC 6570 §3.2.2 does: its
  * text, pct-encoded but for unreserved characters. Any other value (undefined, a list, an
- * object, a Date) goes to the engine's expander, which writes the whole url again.
+ * object, a Date) goes to the engine's expander, which writes the whole url again; so does
+ * "", "." or ".." when `checked` (see `expandChecked`), which then answers `undefined`.
  */
-function pathExpander(
-  template: UriTemplate,
-  slotOf: ReadonlyMap<string, number>,
-): ((values: readonly unknown[]) => string) | undefined {
+function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>): PathExpander | undefined {
   const literals: string[] = [];
   const slots: number[] = [];
   const names: string[] = [];
@@ -141,13 +154,27 @@ function pathExpander(
     names.push(variable.name);
   }
   const general = slotExpander(template);
-  return (values) => {
+  return (values, checked) => {
     let out = "";
-    for (let i = 0; i < slots.length; i++) {
-      const value = values[slots[i]!];
-      const text = typeof value === "string" ? value : Number.isFinite(value) ? String(value) : undefined;
-      if (text === undefined) return general(values);
-      out += literals[i]! + encodeUnreserved(text, names[i]!);
+    try {
+      for (let i = 0; i < slots.length; i++) {
+        const value = values[slots[i]!];
+        const text =
+          typeof value === "string"
+            ? checked && (value === "" || value === "." || value === "..")
+              ? undefined
+              : value
+            : Number.isFinite(value)
+              ? String(value)
+              : undefined;
+        if (text === undefined) return checked ? undefined : general(values);
+        out += literals[i]! + encodeUnreserved(text, names[i]!);
+      }
+    } catch (error) {
+      // A value the encoder refuses (a lone surrogate): buildRequest's checks come first, and
+      // a later placeholder without a value is the error to report.
+      if (checked) return undefined;
+      throw error;
     }
     return out + literal;
   };

@@ -1,8 +1,10 @@
 // Issue 12: a url of literals and `{name}` expressions only is expanded by compiled-url.ts's own
 // loop for strings and finite numbers, and by the engine for anything else. The law: it writes
-// what parseTemplate(url).expand(variables) writes, and throws what it throws.
+// what parseTemplate(url).expand(variables) writes, and throws what it throws. Its checked form
+// (`expandChecked`), which lets buildRequest skip its checks, answers only where they all pass.
 import fc from "fast-check";
 import { endpoint, parseTemplate } from "../lib/index.js";
+import { checkedExpansion } from "../lib/build-request.js";
 import { compileUrl } from "../lib/compiled-url.js";
 import { outcome } from "./helpers/thrown.js";
 
@@ -37,6 +39,17 @@ const url = fc
   .array(fc.tuple(literal, expression), { minLength: 1, maxLength: 4 })
   .chain((pieces) => literal.map((tail) => pieces.map(([l, e]) => l + e).join("") + tail));
 
+// Mostly the values the checked expansion answers for, and now and then any other.
+const usual = fc.oneof(
+  { weight: 5, arbitrary: fc.string({ maxLength: 6 }) },
+  { weight: 3, arbitrary: fc.oneof(fc.integer(), fc.constantFrom("", ".", "..", "\uD800", "a\uDC00")) },
+  { weight: 1, arbitrary: value },
+);
+const usualVariables = fc.record(
+  { a: usual, b: usual, owner: usual, repo: usual },
+  { requiredKeys: ["a", "b", "owner", "repo"] },
+);
+
 describe("the path expander of compiled urls", () => {
   it("property: expands (or throws) exactly as parseTemplate(url).expand(variables)", () => {
     fc.assert(
@@ -68,6 +81,69 @@ describe("the path expander of compiled urls", () => {
     expect(outcome(() => endpoint("GET /items/{id}", { id: Number.NaN }))).toStrictEqual({
       code: "ERR_INVALID_PARAMETER",
       message: 'Invalid parameter "id": cannot expand number NaN in a URI template',
+    });
+  });
+  it("property: where the checked expansion answers, buildRequest's checks pass and write the same url", () => {
+    let answered = 0;
+    let declined = 0;
+    fc.assert(
+      fc.property(url, usualVariables, (template, variables) => {
+        const compiled = compileUrl(template);
+        const slots = slotsOf(template, variables);
+        const fast = outcome(() => compiled.expandChecked?.(slots, true));
+        if ("value" in fast && fast.value === undefined) {
+          declined++;
+          return;
+        }
+        answered++;
+        expect(outcome(() => checkedExpansion(compiled, slots))).toStrictEqual(fast);
+      }),
+      settings,
+    );
+    // Neither side of the law is vacuous with this seed.
+    expect(answered).toBeGreaterThan(25);
+    expect(declined).toBeGreaterThan(25);
+  });
+
+  it.each([
+    ["/repos/{owner}", { owner: "octo" }, "/repos/octo"],
+    ["/repos/{owner}/{n}", { owner: "a b", n: 7 }, "/repos/a%20b/7"],
+    // A value the checks would refuse, or that the engine writes: no answer.
+    ["/repos/{owner}", { owner: "" }, undefined],
+    ["/repos/{owner}", { owner: "." }, undefined],
+    ["/repos/{owner}", { owner: ".." }, undefined],
+    ["/repos/{owner}", { owner: ["a"] }, undefined],
+    ["/repos/{owner}", {}, undefined],
+    // The checks come first: a later placeholder without a value, not the lone surrogate before it.
+    ["/repos/{owner}/{repo}", { owner: "\uD800", repo: "" }, undefined],
+  ])("the checked expansion of %s with %j is %s", (template, variables, expected) => {
+    expect(compileUrl(template).expandChecked?.(slotsOf(template, variables), true)).toBe(expected);
+  });
+
+  it("has no checked expansion for a url whose literals hold a dot or a percent sign, or that the engine expands", () => {
+    expect(compileUrl("/files/{name}.json").expandChecked).toBeUndefined();
+    expect(compileUrl("/a%20b/{name}").expandChecked).toBeUndefined();
+    expect(compileUrl("/items{/id}").expandChecked).toBeUndefined();
+    expect(compileUrl("https://api.acme.test/items/{id}").expandChecked).toBeDefined();
+  });
+
+  it("refuses through the full checks what the checked expansion leaves to them", () => {
+    expect(outcome(() => endpoint("GET /repos/{owner}/{repo}", { owner: "\uD800", repo: "" }))).toStrictEqual(
+      {
+        code: "ERR_MISSING_PARAMETER",
+        message:
+          'Missing parameter "repo" for url "/repos/{owner}/{repo}": an empty value would leave its path segment empty, and many servers would read a shorter path',
+      },
+    );
+    expect(outcome(() => endpoint("GET /items/{id}", { id: ".." }))).toStrictEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message:
+        'Invalid parameter "id" for url "/items/{id}": it makes the path segment "..", which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)',
+    });
+    expect(outcome(() => endpoint("GET /items/{id}/x", { id: "" }))).toStrictEqual({
+      code: "ERR_MISSING_PARAMETER",
+      message:
+        'Missing parameter "id" for url "/items/{id}/x": an empty value would leave its path segment empty, and many servers would read a shorter path',
     });
   });
 });
