@@ -269,10 +269,9 @@ export function buildRequest(merged: MergedRequest, policy: RequestPolicy): Requ
       hasBody = true;
     } else if (leftover !== undefined) {
       hasBody = true;
-      if (
-        typeof headers["content-type"] === "string" &&
-        essence(headers["content-type"]) === FORM_MEDIA_TYPE
-      ) {
+      const type = headers["content-type"];
+      // The library's own JSON type (endpoint() may have put it there already) is no form.
+      if (typeof type === "string" && type !== JSON_CONTENT_TYPE && essence(type) === FORM_MEDIA_TYPE) {
         // A form: the leftover parameters, written by the builder's query serializer (one style for both).
         body = serialize(leftover, policy, method, compiled.url);
       } else {

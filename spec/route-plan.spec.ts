@@ -202,4 +202,57 @@ describe("route plans", () => {
       expect(result).toStrictEqual(upper[0]);
     expect(upper[0]!.method).toBe("get");
   });
+  it("writes the headers of a JSON body in the order parse(merge()) gives them, content-type last", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" }).defaults({
+      headers: { authorization: "token x" },
+    });
+    const route = `POST ${fresh("/items")}`;
+    const merged = builder.parse(builder.merge(route, { title: "x" }));
+    const results = thrice(builder, route, { title: "x" });
+    for (const result of results) {
+      expect(Object.keys(result.headers)).toStrictEqual([
+        "accept",
+        "user-agent",
+        "authorization",
+        "content-type",
+      ]);
+      expect(Object.keys(result.headers)).toStrictEqual(Object.keys(merged.headers));
+      expect(result.headers["content-type"]).toBe(JSON_TYPE);
+    }
+    // Each call's own object: a change to one reaches neither the next call nor the DEFAULTS.
+    results[0]!.headers["content-type"] = "text/x-changed";
+    delete results[1]!.headers.authorization;
+    expect(builder.endpoint(route, { title: "x" }).headers).toStrictEqual({
+      ...HEADERS,
+      authorization: "token x",
+      "content-type": JSON_TYPE,
+    });
+    expect(builder.DEFAULTS.headers).toStrictEqual({ ...HEADERS, authorization: "token x" });
+    // A body method without a body gets no content-type; a data body gets the type of its value.
+    const del = `DELETE ${fresh("/items/{id}")}`;
+    for (const result of thrice(builder, del, { id: 1 })) {
+      expect(Object.keys(result.headers)).toStrictEqual(["accept", "user-agent", "authorization"]);
+    }
+    for (const result of thrice(builder, route, { data: "raw" })) {
+      expect(Object.keys(result.headers)).toStrictEqual(["accept", "user-agent", "authorization"]);
+    }
+    for (const result of thrice(builder, route, { data: { a: 1 } })) {
+      expect(result.headers["content-type"]).toBe(JSON_TYPE);
+    }
+  });
+
+  it("never turns the JSON body of defaults with a form content-type into JSON, nor the reverse", () => {
+    const form = new EndpointBuilder({ baseUrl: "https://api.acme.test" }).defaults({
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    const route = `POST ${fresh("/items")}`;
+    for (const result of thrice(form, route, { title: "a b" })) {
+      expect(result.body).toBe("title=a%20b");
+      expect(result.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    }
+    const json = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    for (const result of thrice(json, route, { title: "a b", headers: { "content-type": JSON_TYPE } })) {
+      expect(result.body).toStrictEqual({ title: "a b" });
+    }
+  });
 });
