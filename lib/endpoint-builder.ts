@@ -484,22 +484,20 @@ function endpointOf(
           ? { ...snap.frozenHeaders }
           : { ...snap.jsonHeaders };
   return buildRequest(
-    {
-      method,
-      bodyMethod,
-      lowerMethod: known ? plan.lowerMethod : lowerCaseMethod(method),
-      compiled: plan.compiled,
-      baseUrl: call.baseUrl ?? snap.baseUrl,
-      headers,
-      format: mediaType.format,
-      previews: mediaType.previews,
-      slots,
-      leftover,
-      hasData,
-      data: call.hasData ? call.data : snap.data,
-      request,
-    },
     builder,
+    plan.compiled,
+    method,
+    bodyMethod,
+    known ? plan.lowerMethod : lowerCaseMethod(method),
+    call.baseUrl ?? snap.baseUrl,
+    headers,
+    mediaType.format,
+    mediaType.previews,
+    slots,
+    leftover,
+    hasData,
+    call.hasData ? call.data : snap.data,
+    request,
   );
 }
 

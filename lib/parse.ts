@@ -58,25 +58,21 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
     values.push(input[key]);
   }
   const compiled = compileUrl(checkUrl(own(input, "url")));
-  // Not spread into the object below: keys added to a spread's clone are slow on V8.
   const { slots, leftover } = placeParameters(compiled, keys, values);
-  // The keys in the order endpoint() writes them: one shape of MergedRequest for buildRequest.
   return buildRequest(
-    {
-      method,
-      bodyMethod: isBodyMethod(method),
-      lowerMethod: lowerCaseMethod(method),
-      compiled,
-      baseUrl: own(input, "baseUrl"),
-      headers,
-      format,
-      previews,
-      slots,
-      leftover,
-      hasData: data !== undefined,
-      data,
-      request,
-    },
     policy,
+    compiled,
+    method,
+    isBodyMethod(method),
+    lowerCaseMethod(method),
+    own(input, "baseUrl"),
+    headers,
+    format,
+    previews,
+    slots,
+    leftover,
+    data !== undefined,
+    data,
+    request,
   );
 }
