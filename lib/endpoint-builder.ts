@@ -123,6 +123,10 @@ const plans = new WeakMap<object, SnapshotPlan>();
 // that one snapshot and its bounded route plans alive until another builder is called.
 let lastDefaults: object | undefined;
 let lastPlan: SnapshotPlan | undefined;
+// And the one called before it: an app that alternates between two builders (its API's and its
+// uploads', or a base one and one with an org) finds both here.
+let previousDefaults: object | undefined;
+let previousPlan: SnapshotPlan | undefined;
 
 function routePlan(
   snap: SnapshotPlan,
@@ -432,8 +436,11 @@ function endpointOf(
   // the route's plan with the merge's own rules, without copying what the call does not change.
   const defaults = builder.DEFAULTS;
   if (defaults !== lastDefaults) {
-    lastPlan = plans.get(defaults);
+    const plan = defaults === previousDefaults ? previousPlan : plans.get(defaults);
+    previousDefaults = lastDefaults;
+    previousPlan = lastPlan;
     lastDefaults = defaults;
+    lastPlan = plan;
   }
   const snapshotPlan = lastPlan!;
   const snap = (snapshotPlan.calls ??= snapshotCalls(defaults));

@@ -255,4 +255,28 @@ describe("route plans", () => {
       expect(result.body).toStrictEqual({ title: "a b" });
     }
   });
+  it("answers each builder with its own defaults, however calls alternate between several builders", () => {
+    const base = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    const builders = [
+      base,
+      base.defaults({ org: "a" }),
+      base.defaults({ org: "b" }),
+      base.defaults({ org: "c" }),
+    ];
+    const route = `GET ${fresh("/orgs/{org}")}`;
+    // Every order of calls: one builder again, two in turn, three and four in turn.
+    for (const order of [
+      [1, 1, 2, 1],
+      [1, 2, 1, 2],
+      [1, 2, 3, 1, 2, 3],
+      [3, 2, 1, 0, 3],
+    ]) {
+      for (const which of order) {
+        const url = builders[which]!.endpoint(route, which === 0 ? { org: "z" } : {}).url;
+        expect(url).toBe(
+          `https://api.acme.test${route.slice(4).replace("{org}", which === 0 ? "z" : "_abc"[which]!)}`,
+        );
+      }
+    }
+  });
 });
