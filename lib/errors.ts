@@ -78,8 +78,14 @@ export class EndpointError extends Error {
     super(message, options);
     this.name = "EndpointError";
     this.code = code;
-    // Non-enumerable, so that the brand shows in no log, no JSON and no deep-equality check.
-    Object.defineProperty(this, ENDPOINT_ERROR_BRAND, { value: true });
+  }
+
+  /**
+   * The brand `instanceof` reads: a getter on the prototype, so that no instance carries it as a
+   * property of its own (it shows in no log, no JSON and no deep-equality check).
+   */
+  get [ENDPOINT_ERROR_BRAND](): true {
+    return true;
   }
 
   /**
