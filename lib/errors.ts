@@ -97,9 +97,9 @@ export class EndpointError extends Error {
    * class and exists once.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // (A primitive reads its wrapper's prototype, which has no brand.)
     return this === EndpointError
-      ? typeof value === "object" &&
-          (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null)?.[ENDPOINT_ERROR_BRAND] === true
+      ? (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null | undefined)?.[ENDPOINT_ERROR_BRAND] === true
       : super[Symbol.hasInstance](value);
   }
 }

@@ -43,7 +43,7 @@ export function expandVarspec(
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
     return text === undefined ? text : (spec.explode ? (later ? row.sep : row.first) : head) + text;
   }
-  let text = scalarText(value, spec.name, undefined);
+  let text = scalarText(value, spec.name);
   const max = spec.maxLength;
   // §2.4.1: the first max code points, never splitting a pair (they lie in the first 2 × max
   // code units, so a pair cut at that end is past them).

@@ -16,7 +16,7 @@ export function parameterError(name: string, problem: string): EndpointError {
  * text, a valid `Date` as its ISO 8601 string. Anything else is `ERR_INVALID_PARAMETER`, naming
  * the variable and the value's `position` in it.
  */
-export function scalarText(value: unknown, name: string, position: Position): string {
+export function scalarText(value: unknown, name: string, position?: Position): string {
   // `typeof value` in each test, not in a variable: V8 compiles `typeof x === "string"` to a check
   // of x itself, while a variable holds the result of a call that makes the string.
   if (typeof value === "string") return value;
