@@ -117,13 +117,13 @@ export function quote(input: unknown): string {
   }
   if (input == null) return "" + input; // "null", "undefined"
   if (Array.isArray(input)) return "an array";
-  if (type === "number" || type === "boolean") return `${type} ${input as number}`;
-  if (type === "bigint") return `bigint ${input as bigint}n`;
+  if (type === "number" || type === "boolean") return type + " " + (input as number);
+  if (type === "bigint") return "bigint " + (input as bigint) + "n";
   if (type !== "object") return "a " + type; // "a symbol", "a function"
   const proto: unknown = Object.getPrototypeOf(input);
   const name: unknown = proto && (proto as { constructor?: { name?: unknown } }).constructor?.name;
   return proto !== Object.prototype && typeof name === "string" && name
-    ? `an instance of ${name}`
+    ? "an instance of " + name
     : "an object";
 }
 

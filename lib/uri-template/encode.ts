@@ -37,7 +37,7 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
     if (codePoint >> 11 === 0x1b) {
       throw parameterError(
         name,
-        `a lone surrogate (${codePointLabel(codePoint)}) cannot be encoded as UTF-8`,
+        "a lone surrogate (" + codePointLabel(codePoint) + ") cannot be encoded as UTF-8",
       );
     }
     const character = String.fromCodePoint(codePoint);

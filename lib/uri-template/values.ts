@@ -8,7 +8,7 @@ export type Position = undefined | number | string;
 
 /** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
 export function parameterError(name: string, problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
+  return new EndpointError("ERR_INVALID_PARAMETER", "Invalid parameter " + quote(name) + ": " + problem);
 }
 
 /**
@@ -38,10 +38,13 @@ export function scalarText(value: unknown, name: string, position?: Position): s
     position === undefined
       ? ""
       : typeof position === "number"
-        ? ` at index ${position} of a list`
-        : ` at key ${quote(position)} of an object`;
+        ? " at index " + position + " of a list"
+        : " at key " + quote(position) + " of an object";
   throw parameterError(
     name,
-    `cannot expand ${value instanceof Date ? "an invalid Date" : describe(value)}${where} in a URI template`,
+    "cannot expand " +
+      (value instanceof Date ? "an invalid Date" : describe(value)) +
+      where +
+      " in a URI template",
   );
 }
