@@ -29,7 +29,7 @@ export function parseTemplate(template: string): UriTemplate {
   if (typeof template !== "string") {
     throw new EndpointError(
       "ERR_INVALID_TEMPLATE",
-      "Invalid URI template: expected a string, got " + describe(template),
+      `Invalid URI template: expected a string, got ${describe(template)}`,
     );
   }
   const compiled = compileTemplate(template);

@@ -86,12 +86,7 @@ function expandComposite(
   if (maxLength !== undefined) {
     throw templateError(
       template,
-      'prefix modifier ":' +
-        maxLength +
-        '" on the ' +
-        (isList ? "list" : "object") +
-        " value of " +
-        quote(name),
+      `prefix modifier ":${maxLength}" on the ${isList ? "list" : "object"} value of ${quote(name)}`,
       offset,
     );
   }

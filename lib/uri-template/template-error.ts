@@ -4,7 +4,7 @@ import { EndpointError, codePointLabel, quote } from "../errors.js";
 export function templateError(template: string, problem: string, offset: number): EndpointError {
   return new EndpointError(
     "ERR_INVALID_TEMPLATE",
-    "Invalid URI template " + quote(template) + ": " + problem + " at offset " + offset,
+    `Invalid URI template ${quote(template)}: ${problem} at offset ${offset}`,
   );
 }
 

@@ -79,13 +79,13 @@ export function tokenize(template: string): Tokens {
     code = template.charCodeAt(i);
     if (code === 0x25 /* % */) fail("invalid percent-encoding");
     if (code === 0x7d /* } */) fail('stray "}"');
-    if (code !== 0x7b /* { */) fail("invalid literal character " + describeCharacter(template, i));
+    if (code !== 0x7b /* { */) fail(`invalid literal character ${describeCharacter(template, i)}`);
     // §2.2 expression = "{" [ operator ] variable-list "}"
     const start = i++;
     let operator = template.charAt(i) as TemplateOperator; // "" past the end: no operator
     if (hasOwn(OPERATORS, operator)) i += operator.length;
     // §2.2 op-reserve: operators reserved for future extensions.
-    else if (/[=,!@|]/.test(operator)) fail("reserved operator " + describeCharacter(template, i));
+    else if (/[=,!@|]/.test(operator)) fail(`reserved operator ${describeCharacter(template, i)}`);
     else operator = "";
     const variables: TemplateVariable[] = [];
     const specs: Varspec[] = [];
@@ -134,9 +134,7 @@ export function tokenize(template: string): Tokens {
       } else {
         if (i >= template.length || code === 0x7b /* { */) fail("unclosed expression", start);
         fail(
-          "invalid character " +
-            describeCharacter(template, i) +
-            (explode || maxLength ? " after a modifier" : " in variable name"),
+          `invalid character ${describeCharacter(template, i)} ${explode || maxLength ? "after a modifier" : "in variable name"}`,
         );
       }
       i++;

@@ -8,7 +8,7 @@ export type Position = undefined | number | string;
 
 /** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
 export function parameterError(name: string, problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", "Invalid parameter " + quote(name) + ": " + problem);
+  return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
 }
 
 /**
@@ -39,7 +39,7 @@ export function scalarText(value: unknown, name: string, position?: Position): s
       ? ""
       : typeof position === "number"
         ? " at index " + position + " of a list"
-        : " at key " + quote(position) + " of an object";
+        : ` at key ${quote(position)} of an object`;
   throw parameterError(
     name,
     "cannot expand " +
