@@ -30,8 +30,9 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
   let copied = 0;
   for (; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    // U+R keeps a pct-encoded triplet as it is (§3.2.1).
-    if (allow[code] === 1 || (allow === ALLOW_UR && isPctEncodedAt(value, i))) continue;
+    // U+R keeps a pct-encoded triplet as it is (§3.2.1): isPctEncodedAt's test, written out so that
+    // the bundle of parseTemplate alone carries no function for it.
+    if (allow[code] === 1 || (allow === ALLOW_UR && /^%[\dA-Fa-f]{2}/.test(value.slice(i, i + 3)))) continue;
     const codePoint = value.codePointAt(i)!;
     // A surrogate read as a code point is one without its other half.
     if (codePoint >> 11 === 0x1b) {
