@@ -104,6 +104,11 @@ export class EndpointError extends Error {
   }
 }
 
+/** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
+export function codePointLabel(codePoint: number): string {
+  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
+}
+
 /**
  * Quotes any input for an error message: strings as JSON strings (so control characters show
  * escaped), cut to 200 characters so a hostile 100 kB input does not make a 100 kB message;
@@ -132,11 +137,6 @@ export function quote(input: unknown): string {
  * under the name that reads better where the value is rarely a string.
  */
 export { quote as describe };
-
-/** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
-export function codePointLabel(codePoint: number): string {
-  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
-}
 
 /**
  * What a method an app wrote threw (`serializeQuery()`, `allowsAbsoluteUrl()`, a subclass

@@ -2,21 +2,31 @@ import { asciiClass } from "../ascii-set.js";
 import { codePointLabel } from "../errors.js";
 import { parameterError } from "./values.js";
 
-/** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
-const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
-/** U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). */
-const ALLOW_UR = /*#__PURE__*/ asciiClass(/[\w.~:/?#[\]@!$&'()*+,;=-]/);
-
 /** RFC 3986 §2.1 pct-encoded = "%" HEXDIG HEXDIG, at offset `i` of `text`. */
 export function isPctEncodedAt(text: string, i: number): boolean {
   return /^%[\dA-Fa-f]{2}/.test(text.slice(i, i + 3));
 }
 
-/** RFC 3986 §2.1: "%" and two uppercase hex digits (the last two of "U+00XX"), for each ASCII code. */
-const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
-  { length: 128 },
-  (_, code) => "%" + codePointLabel(code).slice(-2),
-);
+// Each encoder first reads the value with its own table (a constant to the compiler): the usual
+// value has nothing to encode and is returned as it is, without a copy. (A code unit of 128 or
+// more reads past the table: undefined, not 1.)
+
+/** Encodes with the U set: everything but unreserved ASCII becomes UTF-8 pct-encoded triplets. */
+export function encodeUnreserved(value: string, name: string): string {
+  let i = 0;
+  while (i < value.length && ALLOW_U[value.charCodeAt(i)] === 1) i++;
+  return i === value.length ? value : encodeFrom(value, name, ALLOW_U, i);
+}
+
+/**
+ * Encodes with the U+R set: unreserved and reserved ASCII and pct-encoded triplets stay as they
+ * are, a `%` that starts no triplet becomes `%25` (RFC 6570 §3.2.1, §3.2.3).
+ */
+export function encodeReserved(value: string, name: string): string {
+  let i = 0;
+  while (i < value.length && ALLOW_UR[value.charCodeAt(i)] === 1) i++;
+  return i === value.length ? value : encodeFrom(value, name, ALLOW_UR, i);
+}
 
 /**
  * Pct-encodes the characters of `value` outside `allow` (RFC 6570 §3.2.1) from offset `i`, that of
@@ -53,23 +63,13 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
   return out + value.slice(copied);
 }
 
-// Each encoder first reads the value with its own table (a constant to the compiler): the usual
-// value has nothing to encode and is returned as it is, without a copy. (A code unit of 128 or
-// more reads past the table: undefined, not 1.)
+/** RFC 3986 §2.1: "%" and two uppercase hex digits (the last two of "U+00XX"), for each ASCII code. */
+const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
+  { length: 128 },
+  (_, code) => "%" + codePointLabel(code).slice(-2),
+);
 
-/** Encodes with the U set: everything but unreserved ASCII becomes UTF-8 pct-encoded triplets. */
-export function encodeUnreserved(value: string, name: string): string {
-  let i = 0;
-  while (i < value.length && ALLOW_U[value.charCodeAt(i)] === 1) i++;
-  return i === value.length ? value : encodeFrom(value, name, ALLOW_U, i);
-}
-
-/**
- * Encodes with the U+R set: unreserved and reserved ASCII and pct-encoded triplets stay as they
- * are, a `%` that starts no triplet becomes `%25` (RFC 6570 §3.2.1, §3.2.3).
- */
-export function encodeReserved(value: string, name: string): string {
-  let i = 0;
-  while (i < value.length && ALLOW_UR[value.charCodeAt(i)] === 1) i++;
-  return i === value.length ? value : encodeFrom(value, name, ALLOW_UR, i);
-}
+/** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
+const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
+/** U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). */
+const ALLOW_UR = /*#__PURE__*/ asciiClass(/[\w.~:/?#[\]@!$&'()*+,;=-]/);

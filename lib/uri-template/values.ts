@@ -6,11 +6,6 @@ import { EndpointError, describe, quote } from "../errors.js";
  */
 export type Position = undefined | number | string;
 
-/** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
-export function parameterError(name: string, problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
-}
-
 /**
  * The text of a scalar value: strings as they are, finite numbers, bigints and booleans as their
  * text, a valid `Date` as its ISO 8601 string. Anything else is `ERR_INVALID_PARAMETER`, naming
@@ -47,4 +42,9 @@ export function scalarText(value: unknown, name: string, position?: Position): s
       where +
       " in a URI template",
   );
+}
+
+/** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
+export function parameterError(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
 }
