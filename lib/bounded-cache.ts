@@ -10,6 +10,18 @@ export interface BoundedCache<V> {
   set(key: string, value: V, weight?: number): V;
 }
 
+// (The bounds come before boundedCache, which reads one: esbuild then writes the number into it.)
+
+/** How many entries each cache of the library keeps: a process that builds urls from ids must not grow. */
+export const CACHE_SIZE = 1000;
+/**
+ * The total weight of a cache of compiled templates, in parts (literals and expressions): a part
+ * holds about 140 bytes of compiled state, so such a cache stays under about 3 MB whatever it is fed.
+ */
+export const CACHE_WEIGHT = 20_000;
+/** Longer keys are worked out on every call and never cached, so a cache stays small in bytes too. */
+export const MAX_CACHED_KEY_LENGTH = 4096;
+
 /**
  * A cache of at most `max` entries and `maxWeight` total weight; a single entry heavier than an
  * eighth of `maxWeight` is never kept. A closure rather than a class: its state is local
@@ -37,13 +49,3 @@ export function boundedCache<V>(max: number, maxWeight: number): BoundedCache<V>
     },
   };
 }
-
-/** How many entries each cache of the library keeps: a process that builds urls from ids must not grow. */
-export const CACHE_SIZE = 1000;
-/**
- * The total weight of a cache of compiled templates, in parts (literals and expressions): a part
- * holds about 140 bytes of compiled state, so such a cache stays under about 3 MB whatever it is fed.
- */
-export const CACHE_WEIGHT = 20_000;
-/** Longer keys are worked out on every call and never cached, so a cache stays small in bytes too. */
-export const MAX_CACHED_KEY_LENGTH = 4096;

@@ -78,8 +78,14 @@ export class EndpointError extends Error {
     super(message, options);
     this.name = "EndpointError";
     this.code = code;
-    // Non-enumerable, so that the brand shows in no log, no JSON and no deep-equality check.
-    Object.defineProperty(this, ENDPOINT_ERROR_BRAND, { value: true });
+  }
+
+  /**
+   * The brand `instanceof` reads: a getter on the prototype, so that no instance carries it as a
+   * property of its own (it shows in no log, no JSON and no deep-equality check).
+   */
+  get [ENDPOINT_ERROR_BRAND](): true {
+    return true;
   }
 
   /**
@@ -91,11 +97,16 @@ export class EndpointError extends Error {
    * class and exists once.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // (A primitive reads its wrapper's prototype, which has no brand.)
     return this === EndpointError
-      ? typeof value === "object" &&
-          (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null)?.[ENDPOINT_ERROR_BRAND] === true
+      ? (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null | undefined)?.[ENDPOINT_ERROR_BRAND] === true
       : super[Symbol.hasInstance](value);
   }
+}
+
+/** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
+export function codePointLabel(codePoint: number): string {
+  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
 }
 
 /**
@@ -111,13 +122,13 @@ export function quote(input: unknown): string {
   }
   if (input == null) return "" + input; // "null", "undefined"
   if (Array.isArray(input)) return "an array";
-  if (type === "number" || type === "boolean") return `${type} ${input as number}`;
-  if (type === "bigint") return `bigint ${input as bigint}n`;
+  if (type === "number" || type === "boolean") return type + " " + (input as number);
+  if (type === "bigint") return "bigint " + (input as bigint) + "n";
   if (type !== "object") return "a " + type; // "a symbol", "a function"
   const proto: unknown = Object.getPrototypeOf(input);
   const name: unknown = proto && (proto as { constructor?: { name?: unknown } }).constructor?.name;
   return proto !== Object.prototype && typeof name === "string" && name
-    ? `an instance of ${name}`
+    ? "an instance of " + name
     : "an object";
 }
 
@@ -126,11 +137,6 @@ export function quote(input: unknown): string {
  * under the name that reads better where the value is rarely a string.
  */
 export { quote as describe };
-
-/** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
-export function codePointLabel(codePoint: number): string {
-  return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
-}
 
 /**
  * What a method an app wrote threw (`serializeQuery()`, `allowsAbsoluteUrl()`, a subclass

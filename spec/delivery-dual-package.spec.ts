@@ -85,4 +85,14 @@ describe("EndpointError instanceof (sources)", () => {
       "ERR_MISSING_URL",
     ]);
   });
+
+  it("carries the brand on its prototype, read as true, never as a property of its own", () => {
+    // A copy of the package reads `error[brand] === true`, whether it is of its own or inherited.
+    const brand = Symbol.for("service-endpoint.EndpointError");
+    const error = new EndpointError("ERR_MISSING_URL", "no url");
+    expect([
+      (error as unknown as Record<symbol, unknown>)[brand],
+      Reflect.ownKeys(error).includes(brand),
+    ]).toEqual([true, false]);
+  });
 });

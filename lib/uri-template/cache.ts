@@ -10,7 +10,8 @@ export const MAX_CACHED_TEMPLATE_LENGTH = MAX_CACHED_KEY_LENGTH;
 
 // Bounded by entries and by the parts the templates hold (lib/bounded-cache.ts). The compiled
 // urls of endpoint() hold these same objects: one compiled copy per template.
-const cache = /*#__PURE__*/ boundedCache<UriTemplate>(TEMPLATE_CACHE_SIZE, CACHE_WEIGHT);
+// (CACHE_SIZE itself, not its alias TEMPLATE_CACHE_SIZE: the bundle then keeps no second variable)
+const cache = /*#__PURE__*/ boundedCache<UriTemplate>(CACHE_SIZE, CACHE_WEIGHT);
 
 /**
  * Parses an RFC 6570 level 4 template once and caches the result: the same template string gives

@@ -1,7 +1,9 @@
 import { EndpointError, describe, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
-import { expandVarspec } from "./expand-varspec.js";
+// (tokenize first: the bundle then holds the tokenizer's modules before the expander's, which
+// compresses better)
 import { tokenize } from "./tokenize.js";
+import { expandVarspec } from "./expand-varspec.js";
 import type { UriTemplate } from "./types.js";
 
 /**

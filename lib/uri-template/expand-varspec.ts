@@ -24,36 +24,6 @@ export interface Varspec extends TemplateVariable {
   readonly sep: string;
 }
 
-/**
- * Expands one varspec whose value is neither `undefined` nor `null` by the algorithm of RFC 6570
- * Appendix A, with the operator's `first` (or `sep` if `later`, after another defined value)
- * before it, or returns `undefined` for a list or object without a defined member (§2.3).
- */
-export function expandVarspec(
-  spec: Varspec,
-  value: unknown,
-  template: string,
-  later: boolean,
-): string | undefined {
-  const row = spec.row;
-  const head = later ? spec.sep : spec.first;
-  // A list or a plain object: the composite values of §2.3.
-  if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
-    const text = expandComposite(spec, value as readonly unknown[] | Record<string, unknown>, template);
-    // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
-    return text === undefined ? text : (spec.explode ? (later ? row.sep : row.first) : head) + text;
-  }
-  let text = scalarText(value, spec.name, undefined);
-  const max = spec.maxLength;
-  // §2.4.1: the first max code points, never splitting a pair (they lie in the first 2 × max
-  // code units, so a pair cut at that end is past them).
-  if (max !== undefined) text = [...text.slice(0, 2 * max)].slice(0, max).join("");
-  // §3.2.7–§3.2.9: a named operator writes ifemp, not "=", after the name of an empty value.
-  if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
-  const encoded = row.encode(text, spec.name);
-  return head === "" ? encoded : head + encoded;
-}
-
 // §3.2.1, Appendix A: a list's items, or an object's "key,value" pairs, joined by ","; exploded,
 // they are joined by sep, an object's members written as "key=value" and, for named operators, a
 // list's items as "name=value" (§3.2.7–§3.2.9: the name and ifemp for an empty value).
@@ -91,4 +61,34 @@ function expandComposite(
     );
   }
   return out;
+}
+
+/**
+ * Expands one varspec whose value is neither `undefined` nor `null` by the algorithm of RFC 6570
+ * Appendix A, with the operator's `first` (or `sep` if `later`, after another defined value)
+ * before it, or returns `undefined` for a list or object without a defined member (§2.3).
+ */
+export function expandVarspec(
+  spec: Varspec,
+  value: unknown,
+  template: string,
+  later: boolean,
+): string | undefined {
+  const row = spec.row;
+  const head = later ? spec.sep : spec.first;
+  // A list or a plain object: the composite values of §2.3.
+  if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
+    const text = expandComposite(spec, value as readonly unknown[] | Record<string, unknown>, template);
+    // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
+    return text === undefined ? text : (spec.explode ? (later ? row.sep : row.first) : head) + text;
+  }
+  let text = scalarText(value, spec.name);
+  const max = spec.maxLength;
+  // §2.4.1: the first max code points, never splitting a pair (they lie in the first 2 × max
+  // code units, so a pair cut at that end is past them).
+  if (max !== undefined) text = [...text.slice(0, 2 * max)].slice(0, max).join("");
+  // §3.2.7–§3.2.9: a named operator writes ifemp, not "=", after the name of an empty value.
+  if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
+  const encoded = row.encode(text, spec.name);
+  return head === "" ? encoded : head + encoded;
 }

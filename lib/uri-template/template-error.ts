@@ -12,5 +12,5 @@ export function templateError(template: string, problem: string, offset: number)
 export function describeCharacter(template: string, offset: number): string {
   const codePoint = template.codePointAt(offset)!;
   const quoted = quote(String.fromCodePoint(codePoint));
-  return codePoint > 0x20 && codePoint < 0x7f ? quoted : `${quoted} (${codePointLabel(codePoint)})`;
+  return codePoint > 0x20 && codePoint < 0x7f ? quoted : quoted + " (" + codePointLabel(codePoint) + ")";
 }

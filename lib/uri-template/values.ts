@@ -6,17 +6,12 @@ import { EndpointError, describe, quote } from "../errors.js";
  */
 export type Position = undefined | number | string;
 
-/** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
-export function parameterError(name: string, problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
-}
-
 /**
  * The text of a scalar value: strings as they are, finite numbers, bigints and booleans as their
  * text, a valid `Date` as its ISO 8601 string. Anything else is `ERR_INVALID_PARAMETER`, naming
  * the variable and the value's `position` in it.
  */
-export function scalarText(value: unknown, name: string, position: Position): string {
+export function scalarText(value: unknown, name: string, position?: Position): string {
   // `typeof value` in each test, not in a variable: V8 compiles `typeof x === "string"` to a check
   // of x itself, while a variable holds the result of a call that makes the string.
   if (typeof value === "string") return value;
@@ -38,10 +33,18 @@ export function scalarText(value: unknown, name: string, position: Position): st
     position === undefined
       ? ""
       : typeof position === "number"
-        ? ` at index ${position} of a list`
+        ? " at index " + position + " of a list"
         : ` at key ${quote(position)} of an object`;
   throw parameterError(
     name,
-    `cannot expand ${value instanceof Date ? "an invalid Date" : describe(value)}${where} in a URI template`,
+    "cannot expand " +
+      (value instanceof Date ? "an invalid Date" : describe(value)) +
+      where +
+      " in a URI template",
   );
+}
+
+/** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
+export function parameterError(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
 }
