@@ -279,4 +279,30 @@ describe("route plans", () => {
       }
     }
   });
+  it("finds each route's own plan however many routes a builder calls in turn, literal or built", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    // More routes than a snapshot keeps at hand (8), called in turn, five rounds: every call gets
+    // its own route's result, whether its plan is found among the recent ones or looked up.
+    const routes = Array.from({ length: 11 }, (_, i) => `GET ${fresh(`/r${i}/{id}`)}`);
+    for (let round = 0; round < 5; round++) {
+      routes.forEach((route, i) => {
+        // A route string built anew on each call is the same route as the literal one.
+        const given = round % 2 === 0 ? route : [route.slice(0, 4), route.slice(4)].join("");
+        expect(builder.endpoint(given, { id: i, q: round }).url).toBe(
+          `https://api.acme.test${route.slice(4).replace("{id}", String(i))}?q=${round}`,
+        );
+      });
+    }
+    // Two routes that differ only after the recent ones' length: never taken for each other.
+    const a = `GET ${fresh("/same/{id}")}`;
+    const b = `${a}/more`;
+    for (let i = 0; i < 3; i++) {
+      expect(builder.endpoint(a, { id: 1 }).url).toBe(
+        `https://api.acme.test${a.slice(4).replace("{id}", "1")}`,
+      );
+      expect(builder.endpoint(b, { id: 1 }).url).toBe(
+        `https://api.acme.test${b.slice(4).replace("{id}", "1")}`,
+      );
+    }
+  });
 });
