@@ -246,3 +246,26 @@ describe("defaults holding request, data, a url and a Date", () => {
     expect(codeAndMessage(() => hooks.parse(hooks.merge("GET /orgs/{org}")))).toBe(message);
   });
 });
+
+describe("header names", () => {
+  it("lowercases each name on every call, however many names take turns (more than are kept at hand)", () => {
+    const names = Array.from({ length: 11 }, (_, i) => `X-Turn-${i}`);
+    for (let round = 0; round < 4; round++) {
+      for (const [i, name] of names.entries()) {
+        // Upper case, then lower case: both spellings of one name, in turn.
+        const given = round % 2 === 0 ? name : name.toLowerCase();
+        const { headers } = endpoint("GET /x", { headers: { [given]: String(i), Accept: "text/plain" } });
+        expect(headers).toStrictEqual({
+          accept: "text/plain",
+          "user-agent": `service-endpoint.js/${VERSION}`,
+          [name.toLowerCase()]: String(i),
+        });
+      }
+    }
+    // A name that is not a token is refused as before.
+    expect(thrown(() => endpoint("GET /x", { headers: { "X Turn": "1" } }))).toMatchObject({
+      code: "ERR_INVALID_HEADER",
+      message: 'Invalid header name "X Turn": not an RFC 9110 token',
+    });
+  });
+});
