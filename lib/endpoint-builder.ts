@@ -18,6 +18,8 @@ import { normalizeDefaults, readLevel } from "./normalize.js";
 import { cloneDeep, copyTree, freezeOwn, hasOwn, isLibraryFrozen, own, setOwn } from "./object.js";
 import { checkUrl, parse } from "./parse.js";
 import { isReservedKey } from "./reserved-keys.js";
+import { recent, recentValue, remember } from "./recent.js";
+import type { Recent } from "./recent.js";
 import { parseRoute } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import type {
@@ -84,13 +86,8 @@ interface SnapshotCalls {
   readonly data: unknown;
   /** The plans of the routes called more than once over this snapshot, by route string. */
   routes: BoundedCache<RoutePlan> | undefined;
-  /**
-   * The last routes found in `routes`, flat (`[route, plan, …]`, at most `RECENT_ROUTES` of
-   * them, the oldest replaced first), and where the next one goes: looked through before
-   * `routes` (see `planOf`).
-   */
-  readonly recent: unknown[];
-  next: number;
+  /** The last routes found in `routes`, compared before it is asked (lib/recent.ts). */
+  readonly recent: Recent<string, RoutePlan>;
 }
 
 /**
@@ -131,7 +128,8 @@ const plans = new WeakMap<object, SnapshotPlan>();
 let lastDefaults: object | undefined;
 let lastPlan: SnapshotPlan | undefined;
 // And the one called before it: an app that alternates between two builders (its API's and its
-// uploads', or a base one and one with an org) finds both here.
+// uploads', or a base one and one with an org) finds both here. (Two variables, not a
+// `Recent`: a ring measured 2–4% slower on the bench mix than this one comparison.)
 let previousDefaults: object | undefined;
 let previousPlan: SnapshotPlan | undefined;
 
@@ -207,8 +205,7 @@ function snapshotCalls(defaults: EndpointDefaults): SnapshotCalls {
     hasData: hasOwn(defaults, "data"),
     data: own(defaults, "data"),
     routes: undefined,
-    recent: [],
-    next: 0,
+    recent: recent(),
   };
 }
 
@@ -469,9 +466,6 @@ function endpointOf(
   }
   const known = method === plan.method;
   const bodyMethod = known ? plan.bodyMethod : isBodyMethod(method);
-  // The call's own headers object, to be returned. A spread of an unfrozen object shares its
-  // hidden class, and adding a key to that costs ten times the copy (V8): so a request that may
-  // get a content-type (a body method's) copies the frozen snapshot's instead.
   let mediaType = snap.mediaType;
   if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   let request = snap.request;
@@ -517,28 +511,17 @@ function endpointOf(
   );
 }
 
-/** How many of a snapshot's routes `planOf` finds without a lookup in its `routes`. */
-const RECENT_ROUTES = 8;
-
 /**
- * The plan of `route` over a snapshot, if it has one. An app calls a few routes again and again:
- * the last ones found are compared first (a route written as a literal is the same string each
- * time: one pointer comparison), and only then looked up in `routes`. In `npm run bench`, where
- * other code runs between the calls, this made the mix 7–9% faster; by instruction count it is
- * 0.4%, and alone in a process it changes nothing: the lookup's cost there is memory, not work
+ * The plan of `route` over a snapshot, if it has one: among the last ones found first (a route
+ * written as a literal is the same string each time: one pointer comparison), then in `routes`.
+ * In `npm run bench`, with other code between the calls, the ring made the mix 7–9% faster
  * (docs/decisions.md §16).
  */
 function planOf(snap: SnapshotCalls, route: string): RoutePlan | undefined {
-  const recent = snap.recent;
-  for (let i = 0; i < recent.length; i += 2) if (recent[i] === route) return recent[i + 1] as RoutePlan;
+  const found = recentValue(snap.recent, route);
+  if (found !== undefined) return found;
   const plan = snap.routes?.get(route);
-  if (plan !== undefined) {
-    const at = snap.next;
-    recent[at] = route;
-    recent[at + 1] = plan;
-    snap.next = (at + 2) % (2 * RECENT_ROUTES);
-  }
-  return plan;
+  return plan === undefined ? plan : remember(snap.recent, route, plan);
 }
 
 // The default serializer writes RFC 6570 form-style queries: url-safe by construction.

@@ -8,6 +8,7 @@ import { readLevel } from "../lib/normalize.js";
 import type { HeadersInput } from "../lib/types.js";
 import { internalize } from "../lib/object.js";
 import { parseRoute } from "../lib/route.js";
+import { recent, recentValue, remember } from "../lib/recent.js";
 import { thrown } from "./helpers/thrown.js";
 
 describe("quote and describe: one function", () => {
@@ -233,5 +234,26 @@ describe("readLevel: the keys merge() and defaults() rebuild the options from", 
   ])("%s", (_, route, options, keys) => {
     expect(readLevel(route, options, true).keys).toEqual(keys);
     expect(readLevel(route, options).keys).toEqual([]);
+  });
+});
+
+describe("recent", () => {
+  it("finds the last eight pairs kept, the oldest replaced first", () => {
+    const ring = recent<string, number>();
+    for (let i = 0; i < 10; i++) expect(remember(ring, `k${i}`, i)).toBe(i);
+    // k0 and k1 were replaced by k8 and k9; the others are found.
+    expect(Array.from({ length: 10 }, (_, i) => recentValue(ring, `k${i}`))).toEqual([
+      undefined,
+      undefined,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9,
+    ]);
+    expect(recentValue(ring, "other")).toBeUndefined();
   });
 });

@@ -70,6 +70,7 @@ describe("tree-shaking of the built package", () => {
         "dist/merge.mjs",
         "dist/normalize.mjs",
         "dist/parse.mjs",
+        "dist/recent.mjs",
         "dist/reserved-keys.mjs",
         "dist/route.mjs",
         "dist/uri-template/form-query.mjs",
