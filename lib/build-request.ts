@@ -311,15 +311,14 @@ export function buildRequest(
 
   // One literal per shape: an object literal is allocated with its keys, where adding one later
   // changes its shape (the usual request has no body or no request meta).
-  const lower = lowerMethod;
   if (request === undefined) {
     return hasBody
-      ? { method: lower, url: fullUrl, headers, body }
-      : { method: lower, url: fullUrl, headers };
+      ? { method: lowerMethod, url: fullUrl, headers, body }
+      : { method: lowerMethod, url: fullUrl, headers };
   }
   return hasBody
-    ? { method: lower, url: fullUrl, headers, body, request }
-    : { method: lower, url: fullUrl, headers, request };
+    ? { method: lowerMethod, url: fullUrl, headers, body, request }
+    : { method: lowerMethod, url: fullUrl, headers, request };
 }
 
 /**
