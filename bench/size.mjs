@@ -5,6 +5,7 @@
 // url-template and deepmerge are bundled the same way as references. Prints the figures and the
 // targets (met or not, computed here from the measured bytes), and writes them into the marked
 // "size" section of docs/performance.md (`--no-write` to only print).
+import { tokenizer } from "acorn";
 import { build } from "esbuild";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -46,11 +47,41 @@ async function measureModule(contents, external = []) {
     logLevel: "silent",
   });
   const code = result.outputFiles[0].contents;
+  const text = result.outputFiles[0].text;
+  const withoutProse = withoutMessageText(text);
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0]?.inputs ?? {})
     .map(([path, { bytesInOutput }]) => ({ path: path.replace(/^.*node_modules\//, ""), bytesInOutput }))
     .filter(({ bytesInOutput }) => bytesInOutput > 0)
     .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
+  return {
+    minified: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    inputs,
+    // the same bundle with its message text emptied: what the code weighs, without what it says
+    messageText: text.length - withoutProse.length,
+    gzipWithoutMessageText: gzipSync(withoutProse, { level: 9 }).length,
+  };
+}
+
+/**
+ * The minified code with the text of its messages cut out: every string literal and every literal
+ * piece of a template literal that holds whitespace (an error message, a hint) becomes empty, while
+ * a `${…}` inside a template stays. Words without whitespace (error codes, keys, media types,
+ * header names) are kept: they are what the code compares and returns, not what it says.
+ * Read with acorn's tokenizer, which tells a regular expression from a division.
+ */
+export function withoutMessageText(code) {
+  let out = "";
+  let copied = 0;
+  for (const token of tokenizer(code, { ecmaVersion: "latest", sourceType: "module" })) {
+    const { label } = token.type;
+    if ((label !== "string" && label !== "template") || !/\s/.test(token.value ?? "")) continue;
+    // A string keeps its quotes; a template piece lies between its delimiters already.
+    const quotes = label === "string" ? 1 : 0;
+    out += code.slice(copied, token.start + quotes);
+    copied = token.end - quotes;
+  }
+  return out + code.slice(copied);
 }
 
 /** Whether a bundle holds code of the package `name` (a path under node_modules/name/). */
@@ -143,10 +174,28 @@ export function sizeSection(sizes) {
       : "`dist/` imports no package at run time (deepmerge is a devDependency only, the oracle of a property test and the baseline of the per-call merge benchmark).",
     `Ours is ${(ours.gzip / octokit.gzip).toFixed(2)}× the gzip bytes of @octokit/endpoint's \`endpoint\`, which is a reference row, not the target (issue 12 sets absolute bytes).`,
     "",
+    messageTextNote(ours, parseTemplateOnly),
+    "",
     "esbuild: bundle, minify, format esm, platform browser (bench/bundle-options.json); gzip with node:zlib level 9 (`npm run size`).",
     "",
     END,
   ].join("\n");
+}
+
+/**
+ * What the messages weigh: the minified bytes of their text, and the gzip -9 bytes of each bundle
+ * with that text emptied (withoutMessageText), against the targets.
+ */
+export function messageTextNote(ours, parseTemplateOnly) {
+  const over = (m, target) =>
+    m.gzipWithoutMessageText > target
+      ? `${bytes(m.gzipWithoutMessageText - target)} over its target even with no message text`
+      : `${bytes(target - m.gzipWithoutMessageText)} under its target`;
+  return (
+    `Message text (every string and template piece that holds whitespace) is ${bytes(ours.messageText)} of the \`endpoint\` bundle's ${bytes(ours.minified)} minified; ` +
+    `with that text emptied the bundle is ${bytes(ours.gzipWithoutMessageText)} gzip -9, ${over(ours, TARGETS.endpoint)}. ` +
+    `\`parseTemplate\` alone: ${bytes(parseTemplateOnly.messageText)} of message text, ${bytes(parseTemplateOnly.gzipWithoutMessageText)} gzip -9 without it, ${over(parseTemplateOnly, TARGETS.parseTemplate)}.`
+  );
 }
 
 /** Replaces the marked section of docs/performance.md, or appends one; formatted as prettier would. */
@@ -174,6 +223,7 @@ export function sizeLines(sizes) {
     ...(withDeepmerge ? [line("service-endpoint endpoint, deepmerge external", oursWithoutDeepmerge)] : []),
     line("service-endpoint parseTemplate alone", parseTemplateOnly),
     line("@octokit/endpoint endpoint (reference)", octokit),
+    `${"  the same without message text".padEnd(44)} endpoint ${bytes(ours.gzipWithoutMessageText)}, parseTemplate ${bytes(parseTemplateOnly.gzipWithoutMessageText)} gzip -9`,
   ];
 }
 
