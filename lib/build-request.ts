@@ -1,6 +1,6 @@
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import { assertNoDotSegment, slotOf, writerOf } from "./compiled-url.js";
+import { assertNoDotSegment, emptySlots, slotOf, writerOf } from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
@@ -415,7 +415,7 @@ export function placeParameters(
   keys: readonly string[],
   values: readonly unknown[],
 ): { slots: unknown[]; leftover: FlatParameters | undefined } {
-  const slots = compiled.emptySlots.slice();
+  const slots = emptySlots(compiled);
   let leftover: FlatParameters | undefined;
   for (let i = 0; i < keys.length; i++) {
     const slot = slotOf(compiled, keys[i]!);

@@ -5,7 +5,7 @@ import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import { isReservedKey } from "./reserved-keys.js";
-import { slotOf } from "./compiled-url.js";
+import { emptySlots, slotOf } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import type { FlatParameters } from "./build-request.js";
 import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
@@ -102,7 +102,7 @@ export function readLevel(
     // Placed into slots, the parameters need no keys and values (and the walk pushes none).
     parameterKeys: compiled === undefined ? [] : NO_KEYS,
     parameterValues: compiled === undefined ? [] : NO_KEYS,
-    slots: compiled?.emptySlots.slice(),
+    slots: compiled === undefined ? undefined : emptySlots(compiled),
     leftover: undefined,
     keys,
   };

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { endpoint, parseTemplate } from "../lib/index.js";
 import { checkedExpansion } from "../lib/build-request.js";
-import { compileUrl } from "../lib/compiled-url.js";
+import { compileUrl, emptySlots } from "../lib/compiled-url.js";
 import { outcome } from "./helpers/thrown.js";
 
 const settings = { seed: 20261123, numRuns: 400 };
@@ -145,5 +145,22 @@ describe("the path expander of compiled urls", () => {
       message:
         'Missing parameter "id" for url "/items/{id}/x": an empty value would leave its path segment empty, and many servers would read a shorter path',
     });
+  });
+});
+
+describe("a call's empty slots", () => {
+  it("are one hole per variable of the compiled url, a new array each call", () => {
+    const compiled = compileUrl("/repos/{owner}/{repo}/issues{?state,labels}");
+    const first = emptySlots(compiled);
+    const second = emptySlots(compiled);
+    // Holes, not undefined members: the arrays expand() fills are holey too.
+    expect([first.length, Object.keys(first), 0 in first]).toEqual([4, [], false]);
+    expect(second).not.toBe(first);
+    first[0] = "octo";
+    expect(0 in second).toBe(false);
+  });
+
+  it("are an empty array for a url without variables", () => {
+    expect(emptySlots(compileUrl("/meta")).length).toBe(0);
   });
 });
