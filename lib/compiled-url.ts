@@ -161,7 +161,7 @@ function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>
               ? undefined
               : value
             : Number.isFinite(value)
-              ? String(value)
+              ? "" + (value as number)
               : undefined;
         if (text === undefined) return checked ? undefined : general(values);
         out += literals[i]! + encodeUnreserved(text, names[i]!);
