@@ -5,9 +5,16 @@ import { EndpointError, HookFailure, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import { brandOf, cloneDeep, hasOwn, isLibraryFrozen, isPlainObject, setOwn } from "./object.js";
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
-import { encodeUnreserved, isPctEncodedAt } from "./uri-template/encode.js";
+import { isPctEncodedAt } from "./uri-template/encode.js";
 import { formQueryFlat } from "./uri-template/form-query.js";
-import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "./url.js";
+import {
+  appendQuery,
+  isAbsoluteUrl,
+  joinUrl,
+  queryKey,
+  validateAbsoluteUrl,
+  validateBaseUrl,
+} from "./url.js";
 import { asciiClass } from "./ascii-set.js";
 
 /** What the query serializer of a builder is told about the request besides its parameters. */
@@ -102,7 +109,9 @@ function checkedQuery(query: unknown, what: string): string {
 
 /**
  * A leftover parameter whose name is already a key of the url's literal query replaces it (later
- * wins): `/x?page=2` with `page: 3` is `/x?page=3`. Returns the url and the parameters left.
+ * wins): `/x?page=2` with `page: 3` is `/x?page=3`, and `/x?filter[s]=a` or `/x?filter%5Bs%5D=a`
+ * with `"filter[s]": "b"` is `/x?filter%5Bs%5D=b` (keys compared decoded, `queryKey`). Returns the
+ * url and the parameters left.
  */
 function replaceLiteralQuery(
   url: string,
@@ -115,31 +124,28 @@ function replaceLiteralQuery(
   const hash = url.indexOf("#", question);
   const end = hash === -1 ? url.length : hash;
   const pairs = url.slice(question + 1, end).split("&");
-  const indexOf = (name: string): number =>
-    pairs.findIndex((pair) => pair === name || pair.startsWith(name + "="));
   // Only names the literal query has and the url still holds (an expression may have written it
-  // differently): the index of each such key in `leftover`.
-  const replacing: number[] = [];
-  for (let i = 0; i < leftover.length; i += 2) {
-    const name = encodeUnreserved(leftover[i] as string, leftover[i] as string);
-    if (compiled.literalQueryNames.has(name) && indexOf(name) !== -1) replacing.push(i);
-  }
-  if (replacing.length === 0) return [url, leftover];
-  for (const at of replacing) {
-    const key = leftover[at] as string;
-    const name = encodeUnreserved(key, key);
-    const written = serialize([key, leftover[at + 1]]);
-    const index = indexOf(name);
-    pairs[index] = written;
-    // The same name again further on is the same key: the later value replaces every one of them.
-    for (let i = pairs.length - 1; i > index; i--)
-      if (pairs[i] === name || pairs[i]!.startsWith(name + "=")) pairs.splice(i, 1);
-  }
-  const query = pairs.filter((pair) => pair !== "").join("&");
+  // differently). Where each key first stands, found in one pass: a route with thousands of pairs
+  // and as many parameters costs linear time, not a search of the pairs per parameter.
+  const keys = pairs.map(queryKey);
+  const first = new Map<string, number>();
+  keys.forEach((key, index) => key === undefined || first.has(key) || first.set(key, index));
   const rest: FlatParameters = [];
+  const replaced = new Set<string | undefined>();
   for (let i = 0; i < leftover.length; i += 2) {
-    if (!replacing.includes(i)) rest.push(leftover[i], leftover[i + 1]);
+    const key = leftover[i] as string;
+    const index = compiled.literalQueryNames.has(key) ? first.get(key) : undefined;
+    if (index === undefined) rest.push(key, leftover[i + 1]);
+    else {
+      pairs[index] = serialize([key, leftover[i + 1]]);
+      replaced.add(key);
+    }
   }
+  if (replaced.size === 0) return [url, leftover];
+  // The same key again further on is the same parameter: the later value replaces every one of them.
+  const query = pairs
+    .filter((pair, index) => pair !== "" && !(replaced.has(keys[index]) && first.get(keys[index]!) !== index))
+    .join("&");
   return [url.slice(0, question) + (query === "" ? "" : "?" + query) + url.slice(end), rest];
 }
 

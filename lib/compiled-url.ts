@@ -6,7 +6,7 @@ import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
 import { compileTemplate, slotExpander } from "./uri-template/compile.js";
 import { parseTemplate } from "./uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "./uri-template/index.js";
-import { authorityEnd, findDotSegment, isAbsoluteUrl, isValidAbsoluteUrl } from "./url.js";
+import { authorityEnd, findDotSegment, isAbsoluteUrl, isValidAbsoluteUrl, queryKey } from "./url.js";
 
 /** What `parse()` needs to know about one url, computed once per distinct url. */
 export interface CompiledUrl {
@@ -46,7 +46,7 @@ export interface CompiledUrl {
    * (RFC 6570 §3.2.1), so a query can be appended without scanning the url.
    */
   readonly mayHaveQueryOrFragment: boolean;
-  /** The names in the literal query of the url (`/x?page=2` → `page`), as written (encoded). */
+  /** The keys in the literal query of the url (`/x?page=2` → `page`), decoded (`queryKey`). */
   readonly literalQueryNames: ReadonlySet<string>;
   /**
    * The slots of the variables whose values can make a "." or ".." segment: when no literal
@@ -283,8 +283,8 @@ function literalQueryNames(template: UriTemplate): Set<string> {
     }
     const hash = text.indexOf("#");
     for (const pair of (hash === -1 ? text : text.slice(0, hash)).split("&")) {
-      const name = pair.split("=")[0]!;
-      if (name !== "") names.add(encodeReserved(name, ""));
+      const name = queryKey(encodeReserved(pair, ""));
+      if (name) names.add(name);
     }
     if (hash !== -1) break;
   }

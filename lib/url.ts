@@ -123,6 +123,19 @@ export function joinUrl(baseUrl: string, path: string, pathStartsWithSlash?: boo
   return baseUrl + (baseHasSlash !== pathHasSlash ? path : baseHasSlash ? path.slice(1) : "/" + path);
 }
 
+/**
+ * The key of a query's `name=value` pair, percent-decoded (RFC 3986 §2.1, §6.2.2.2): `a[]`,
+ * `a%5B%5D` and `a%5b%5d` are one key, the one a parameter named `a[]` is sent as. `undefined`
+ * where the name decodes to no UTF-8 (`%FF`): no parameter is written as that.
+ */
+export function queryKey(pair: string): string | undefined {
+  try {
+    return decodeURIComponent(pair.split("=", 1)[0]!);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Appends a query string before any fragment, with "?" or, when the url has a query, "&". */
 export function appendQuery(url: string, query: string): string {
   if (query === "") return url;

@@ -52,6 +52,61 @@ describe("a parameter replaces the same key in the url's literal query", () => {
   });
 });
 
+describe("a literal query key is the parameter of the same name, however the route encodes it", () => {
+  // RFC 3986 §2.1, §6.2.2.2: a pct-encoded octet and the character it stands for are one key, and
+  // hex digits of either case are one octet. The parameter is written as the serializer writes it.
+  it.each<[string, string, Record<string, unknown>, string]>([
+    [
+      "brackets as written",
+      "/issues?filter[state]=open",
+      { "filter[state]": "closed" },
+      "/issues?filter%5Bstate%5D=closed",
+    ],
+    [
+      "brackets encoded",
+      "/issues?filter%5Bstate%5D=open",
+      { "filter[state]": "closed" },
+      "/issues?filter%5Bstate%5D=closed",
+    ],
+    [
+      "lowercase hex, then the same key written out",
+      "/x?a%5b%5d=1&b=2&a[]=4",
+      { "a[]": 3 },
+      "/x?a%5B%5D=3&b=2",
+    ],
+    ['"!" and ":"', "/x?a!=1&c:d=1", { "a!": 2, "c:d": 2 }, "/x?a%21=2&c%3Ad=2"],
+    ["an encoded unreserved character", "/x?a%2Eb=1", { "a.b": 2 }, "/x?a.b=2"],
+    ['"+" is a plus sign, not a space', "/x?a+b=1", { "a+b": 2, "a b": 3 }, "/x?a%2Bb=2&a%20b=3"],
+    [
+      "a name that is no UTF-8 stays, and is no parameter's",
+      "/x?%FF=1&page=2",
+      { page: 3 },
+      "/x?%FF=1&page=3",
+    ],
+  ])("%s", (_label, route, parameters, url) => {
+    expect(endpoint(`GET ${route}`, parameters).url).toBe(BASE + url);
+  });
+
+  it("property: each parameter is sent once, with the call's value", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 6 }).filter((name) => !/[=&#\uD800-\uDFFF]/.test(name)),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 99 }),
+        (name, encoded, value) => {
+          const written = encoded
+            ? encodeURIComponent(name)
+            : encodeURI(name).replace(/[?/]/g, encodeURIComponent);
+          const url = new URL(endpoint(`GET /x?${written}=0&other=1`, { [name]: value }).url);
+          expect(url.searchParams.getAll(name)).toEqual([String(value)]);
+          expect(url.searchParams.getAll("other")).toEqual(name === "other" ? [] : ["1"]);
+        },
+      ),
+      { seed: 20261124, numRuns: 300 },
+    );
+  });
+});
+
 describe("a literal query name the url no longer holds as written", () => {
   it("is appended, never lost", () => {
     // A reserved expansion before the literal query wrote its own "?": the literal "page" now

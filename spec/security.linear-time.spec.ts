@@ -52,6 +52,17 @@ describe("templates and routes of 100,000+ characters", () => {
     );
   });
 
+  it("a literal query of 20,000 keys, each replaced by a parameter, and 20,000 more appended", () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `p${i}`);
+    const extra = Array.from({ length: 20_000 }, (_, i) => `z${i}`);
+    const options: EndpointOptions = {};
+    for (const name of [...names, ...extra]) options[name] = 2;
+    const { url } = endpoint("GET /x?" + names.map((name) => `${name}=1`).join("&"), options);
+    expect(url).toBe(
+      "https://api.service.example/x?" + [...names, ...extra].map((name) => `${name}=2`).join("&"),
+    );
+  });
+
   it.each<[string, string, string]>([
     ["spaces after the method", "GET" + " ".repeat(N) + "/", "ERR_INVALID_ROUTE"],
     ["a method of 100,000 characters with a space in it", "G".repeat(N) + " X /", "ERR_INVALID_ROUTE"],
