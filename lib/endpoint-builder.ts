@@ -57,6 +57,11 @@ interface SnapshotPlan {
    * `.defaults()` makes only to make another pays nothing for it.
    */
   calls: SnapshotCalls | undefined;
+  /**
+   * The class whose `.defaults()` made the snapshot, for the constructor it calls: only that
+   * class's constructor takes the snapshot as it is under its own layers.
+   */
+  madeFor?: unknown;
 }
 
 /** What `endpoint()` reads of a snapshot on every call. */
@@ -116,9 +121,10 @@ interface RoutePlan {
 
 /**
  * The DEFAULTS snapshots the library made, with their plans: a WeakMap, not a module variable
- * handed from `.defaults()` to the constructor. A constructor given a snapshot as its last layer
- * takes it as it is: `.defaults()` builds the next snapshot, then `new this.constructor(snapshot)`,
- * and that snapshot already holds every layer a subclass constructor puts under it.
+ * handed from `.defaults()` to the constructor. `.defaults()` builds the next snapshot, then
+ * `new this.constructor(snapshot)`: that snapshot already holds every layer the class's
+ * constructor puts under it (and not the headers it removed), so that constructor takes it as it
+ * is. Any other snapshot is one layer among the others (docs/decisions.md §4).
  */
 const plans = new WeakMap<object, SnapshotPlan>();
 // The snapshot plan of the last call, in front of the WeakMap: one comparison where a WeakMap
@@ -293,8 +299,11 @@ export class EndpointBuilder<
    */
   constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
     const last = layers[layers.length - 1];
+    const made = last === undefined ? undefined : plans.get(last);
     let defaults = LIBRARY_SNAPSHOT;
-    if (last !== undefined && plans.has(last)) {
+    // A snapshot alone is whole already (it holds the library defaults); under other layers, only
+    // the one `.defaults()` made for this very class.
+    if (made !== undefined && (layers.length === 1 || made.madeFor === new.target)) {
       defaults = last as EndpointDefaults;
     } else {
       try {
@@ -329,6 +338,7 @@ export class EndpointBuilder<
     }
     // Outside the boundary: what a subclass constructor throws reaches the caller as it is.
     const Builder = this.constructor as new (defaults: EndpointOptions) => this;
+    plans.get(next)!.madeFor = Builder;
     return new Builder(next as EndpointOptions) as this & TypedDefaults<D>;
   }
 

@@ -95,6 +95,35 @@ describe("EndpointBuilder", () => {
     }
   });
 
+  it("a DEFAULTS snapshot among other layers is one layer: the layers before it are kept", () => {
+    // docs/decisions.md §4: only the snapshot `.defaults()` made for the class being constructed is
+    // taken as it is under that class's own layers.
+    const other = new EndpointBuilder({ per_page: 5 });
+    expect(new EndpointBuilder({ org: "acme" }, other.DEFAULTS).DEFAULTS).toStrictEqual(
+      new EndpointBuilder({ org: "acme", per_page: 5 }).DEFAULTS,
+    );
+    const acme = new AcmeEndpoint(new EndpointBuilder().DEFAULTS).DEFAULTS;
+    // The library's baseUrl and user-agent come last and win; the org of Acme's layer stays.
+    expect(acme).toMatchObject({ baseUrl: "https://api.service.example", org: "acme" });
+    expect(acme.headers["user-agent"]).toBe(new EndpointBuilder().DEFAULTS.headers["user-agent"]);
+    // A snapshot alone is taken as it is, and so is the one an AcmeEndpoint's defaults() made.
+    const made = new AcmeEndpoint().defaults({ org: "other" });
+    expect(new EndpointBuilder(made.DEFAULTS).DEFAULTS).toBe(made.DEFAULTS);
+    expect(new AcmeEndpoint(made.DEFAULTS).DEFAULTS).toBe(made.DEFAULTS);
+  });
+
+  it("a header a subclass's defaults() removed stays removed in the builders derived from it", () => {
+    const bare = new AcmeEndpoint().defaults({ headers: { "user-agent": null } });
+    expect(bare).toBeInstanceOf(AcmeEndpoint);
+    expect(bare.DEFAULTS.headers).toStrictEqual({ accept: "application/vnd.service.v3+json" });
+    expect(bare.defaults({ per_page: 2 }).DEFAULTS.headers).toStrictEqual({
+      accept: "application/vnd.service.v3+json",
+    });
+    expect(bare.defaults({ per_page: 2 }).listRepos().headers).toStrictEqual({
+      accept: "application/vnd.service.v3+json",
+    });
+  });
+
   it("a subclass layer placed after the defaults argument still wins in every derived builder", () => {
     class ForcedEndpoint extends EndpointBuilder {
       constructor(defaults?: EndpointOptions) {
