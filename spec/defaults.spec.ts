@@ -118,6 +118,30 @@ describe("endpoint.defaults()", () => {
     expect(derived.DEFAULTS.filter).toStrictEqual({ labels: ["bug"], nested: { deep: true } });
   });
 
+  it("a body merged from a call and the defaults is the caller's to change, at every depth", () => {
+    // Found by review: a call's object merged over a default one kept the default's members frozen.
+    const derived = endpoint.defaults({ q: { a: { b: 1 }, list: [1, { z: 1 }] }, r: { s: 1 } });
+    const frozenParts = (value: unknown, path = "body", out: string[] = []): string[] => {
+      if (typeof value !== "object" || value === null) return out;
+      if (Object.isFrozen(value)) out.push(path);
+      for (const [key, member] of Object.entries(value)) frozenParts(member, `${path}.${key}`, out);
+      return out;
+    };
+    const merged = derived("POST /x", { q: { c: 1 } });
+    expect(merged.body).toStrictEqual({ q: { a: { b: 1 }, list: [1, { z: 1 }], c: 1 }, r: { s: 1 } });
+    expect(frozenParts(merged.body)).toStrictEqual([]);
+    expect(frozenParts(derived("POST /x").body)).toStrictEqual([]);
+    expect(frozenParts(derived.parse(derived.merge("POST /x", { q: { c: 1 } })).body)).toStrictEqual([]);
+    (merged.body as { q: { a: { b: number } } }).q.a.b = 2;
+    expect(derived.DEFAULTS.q).toStrictEqual({ a: { b: 1 }, list: [1, { z: 1 }] });
+    // parse() keeps a caller's object that holds a snapshot's part: it gets a copy, the caller's is unchanged.
+    const mine = { inner: derived.DEFAULTS.r };
+    const parsed = derived.parse({ ...derived.merge("POST /x"), q: mine });
+    expect(mine.inner).toBe(derived.DEFAULTS.r);
+    expect(frozenParts(parsed.body)).toStrictEqual([]);
+    expect((parsed.body as { q: unknown }).q).toStrictEqual({ inner: { s: 1 } });
+  });
+
   it.each([
     ["an array", []],
     ["null", null],
