@@ -1,7 +1,7 @@
 import { EndpointError, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
-import { copyTree, hasOwn, isPlainObject, setOwn } from "./object.js";
+import { copyTree, hasOwn, isPlainObject, isPrimitive, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import { isReservedKey } from "./reserved-keys.js";
@@ -162,10 +162,12 @@ export function readLevel(
       default: {
         // A plain object: a copy without `undefined` members, at every depth (theirs is never
         // changed); arrays by reference. An object shared under many keys is copied once (`memo`);
-        // deeper than MAX_NESTING_DEPTH (or a cycle) is ERR_INVALID_OPTIONS, not a stack overflow.
-        const given = isPlainObject(value)
-          ? copyTree(value, key, "drop-undefined", (memo ??= new Map()), 1)
-          : value;
+        // deeper than MAX_NESTING_DEPTH (or a cycle, in objects or arrays) is ERR_INVALID_OPTIONS,
+        // not a stack overflow. A list of strings and numbers, the usual one, cannot hold either.
+        const given =
+          isPlainObject(value) || (Array.isArray(value) && !value.every(isPrimitive))
+            ? copyTree(value, key, "drop-undefined", (memo ??= new Map()), 1)
+            : value;
         if (slots !== undefined) {
           const slot = slotOf(compiled!, key);
           if (slot === undefined) (level.leftover ??= []).push(key, given);

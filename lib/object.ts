@@ -85,6 +85,11 @@ export function freezeOwn<T extends object>(value: T): T {
   return value;
 }
 
+/** Not an object (a function counts as one here: the walks never enter it). */
+export function isPrimitive(value: unknown): boolean {
+  return typeof value !== "object" || value === null;
+}
+
 /** Is `value` a plain object or an array the library itself froze? */
 export function isLibraryFrozen(value: unknown): boolean {
   return typeof value === "object" && value !== null && FROZEN.has(value);
@@ -93,9 +98,10 @@ export function isLibraryFrozen(value: unknown): boolean {
 /**
  * How `copyTree` copies: `clone`, a mutable copy of plain objects and arrays; `freeze`, a frozen
  * copy sharing what the library froze before; `drop-undefined`, a mutable copy of plain objects
- * only (arrays by reference) without their `undefined` members.
+ * only without their `undefined` members: an array is kept by reference with all it holds, and only
+ * walked (`check`) for the depth limit and cycles, which hold for arrays as for objects.
  */
-export type CopyMode = "clone" | "freeze" | "drop-undefined";
+export type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
 
 /**
  * A copy of the plain objects (and, but for `DropUndefined`, arrays) in `value`; everything else
@@ -113,19 +119,21 @@ export function copyTree(
 ): unknown {
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
-  if (
-    (isArray ? mode === "drop-undefined" : !isPlainObject(value)) ||
-    (mode === "freeze" && FROZEN.has(value))
-  ) {
-    return value;
-  }
+  if ((!isArray && !isPlainObject(value)) || (mode === "freeze" && FROZEN.has(value))) return value;
   memo ??= new Map();
   const seen = memo.get(value);
   if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);
   if (seen !== undefined) return seen;
   memo.set(value, IN_PROGRESS);
   let copy: unknown[] | Record<string, unknown>;
-  if (isArray) {
+  if (mode === "check" || (isArray && mode === "drop-undefined")) {
+    // Kept as it is: walked for the limits alone. (An object met here and again elsewhere is the
+    // same object there too, as the array holds it.)
+    for (const key in value)
+      if (hasOwn(value, key))
+        copyTree((value as Record<string, unknown>)[key], name, "check", memo, depth + 1);
+    copy = value as Record<string, unknown>;
+  } else if (isArray) {
     copy = (value as unknown[]).map((item) => copyTree(item, name, mode, memo, depth + 1));
   } else {
     copy = {};

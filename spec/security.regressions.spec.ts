@@ -188,6 +188,15 @@ describe("found by the audit and the fuzzer", () => {
     ["a cyclic parameter", () => endpoint("POST /", { loop: cyclic }), "loop"],
     ["a cyclic parameter in defaults", () => endpoint.defaults({ loop: cyclic }), "loop"],
     ["a cyclic array in defaults", () => endpoint.defaults({ list: cyclicArray }), "list"],
+    // Found by review: a call's arrays were passed on without the walk.
+    ["a cyclic array in a call", () => endpoint("POST /", { list: cyclicArray }), "list"],
+    ["a cycle through an object in a call's array", () => endpoint("POST /", { list: [cyclic] }), "list"],
+    [
+      "an array nested 10,000 deep in a call",
+      () => endpoint("POST /", { list: nestedArray(10_000) }),
+      "list",
+    ],
+    ["a cyclic array given to merge()", () => endpoint.merge("POST /", { list: cyclicArray }), "list"],
     [
       "an array nested 10,000 deep in defaults",
       () => endpoint.defaults({ list: nestedArray(10_000) }),
@@ -206,6 +215,11 @@ describe("found by the audit and the fuzzer", () => {
 
   it("100 levels of nesting are fine, in calls and in defaults", () => {
     expect(endpoint("POST /", { deep: nested(99) }).body).toEqual({ deep: nested(99) });
+    const list = nestedArray(100);
+    // A call's array is walked, not copied: the body holds it by reference.
+    expect((endpoint("POST /", { list }).body as { list: unknown }).list).toBe(list);
+    expect(thrown(() => endpoint("POST /", { list: nestedArray(101) })).code).toBe("ERR_INVALID_OPTIONS");
+    expect(thrown(() => endpoint.defaults({ list: nestedArray(101) })).code).toBe("ERR_INVALID_OPTIONS");
     expect(endpoint.defaults({ deep: nested(99), list: nestedArray(99) }).DEFAULTS.deep).toEqual(nested(99));
   });
 
