@@ -12,6 +12,7 @@ import type {
   OptionsArgument,
   RouteArgument,
 } from "./route-types.js";
+import { EndpointError, describe } from "./errors.js";
 import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
 /**
@@ -57,6 +58,28 @@ export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilde
  * acme.defaults({ per_page: 100 }).DEFAULTS; // DEFAULTS of a new AcmeEndpoint
  */
 export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInterface<B> {
+  // Checked here, not at the first call: `callable(endpoint)` (a function, not a builder) is an
+  // easy mistake, and would otherwise fail later as a TypeError from inside.
+  const b = builder as Partial<Record<string, unknown>> | null | undefined;
+  let what = "";
+  try {
+    if (
+      typeof b?.endpoint !== "function" ||
+      typeof b.merge !== "function" ||
+      typeof b.parse !== "function" ||
+      typeof b.defaults !== "function"
+    ) {
+      what = describe(builder);
+    }
+  } catch {
+    what = "an object that cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
+  }
+  if (what !== "") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `Invalid builder for callable(): ${what}; expected an EndpointBuilder (an object with endpoint, merge, parse and defaults methods)`,
+    );
+  }
   const endpoint = ((route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions =>
     (builder as AnyEndpointBuilder).endpoint(route as Route, options)) as unknown as Record<string, unknown>;
   endpoint.DEFAULTS = builder.DEFAULTS;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { callable, endpoint, EndpointBuilder } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
-import { outcome } from "./helpers/thrown.js";
+import { errorOf, outcome } from "./helpers/thrown.js";
 
 class AcmeEndpoint extends EndpointBuilder {
   constructor(defaults?: EndpointOptions) {
@@ -21,6 +21,30 @@ describe("callable()", () => {
     expect(acmeEndpoint.defaults({ per_page: 10 })("GET /orgs/{org}/teams").url).toBe(
       "https://api.acme.test/orgs/acme/teams?per_page=10",
     );
+  });
+
+  it("refuses what is not a builder at once, with ERR_INVALID_OPTIONS", () => {
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const expected = (what: string) => ({
+      code: "ERR_INVALID_OPTIONS",
+      message: `Invalid builder for callable(): ${what}; expected an EndpointBuilder (an object with endpoint, merge, parse and defaults methods)`,
+    });
+    const unreadable =
+      "an object that cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
+    expect(errorOf(() => callable(undefined as never))).toStrictEqual(expected("undefined"));
+    // The usual mistake: the function interface given where its builder belongs.
+    expect(errorOf(() => callable(endpoint as never))).toStrictEqual(expected("a function"));
+    expect(errorOf(() => callable({ endpoint() {}, merge() {}, parse() {} } as never))).toStrictEqual(
+      expected("an object"),
+    );
+    expect(errorOf(() => callable(revoked.proxy as never))).toStrictEqual(expected(unreadable));
+    const throwing = Object.defineProperty({}, "endpoint", {
+      get() {
+        throw new Error("no");
+      },
+    });
+    expect(errorOf(() => callable(throwing as never))).toStrictEqual(expected(unreadable));
   });
 
   it("exposes DEFAULTS, defaults, merge and parse of the builder, read-only", () => {
