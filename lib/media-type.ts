@@ -67,7 +67,8 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
         );
       }
       for (const preview of value as unknown[]) {
-        if (typeof preview !== "string" || !WORD.test(preview)) {
+        // "-preview" alone names no preview: its "-preview" is cut (below), and nothing is left.
+        if (typeof preview !== "string" || !WORD.test(preview) || preview === "-preview") {
           throw invalidMediaType(
             `Invalid preview name ${quote(preview)} in mediaType.previews: expected letters, digits, "-" and "_"`,
           );

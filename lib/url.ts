@@ -24,8 +24,8 @@ export function authorityEnd(url: string): number {
 /**
  * The reason a url is not one every client sends to the same host, or `undefined`: not a URL
  * the WHATWG parser reads, a scheme other than http(s) (`otherScheme` says so), more than one
- * "@" (WHATWG takes the last, others the first) or a pct-encoded host (WHATWG decodes it,
- * others do not).
+ * "@" (WHATWG takes the last, others the first), a pct-encoded host (WHATWG decodes it,
+ * others do not) or an empty one.
  */
 function absoluteUrlFault(
   url: string,
@@ -40,6 +40,9 @@ function absoluteUrlFault(
   const at = authority.lastIndexOf("@");
   if (at !== authority.indexOf("@")) return 'more than one "@" in the authority';
   if (authority.includes("%", at + 1)) return "a percent-encoded host";
+  // `https:///host/x`, `https://:443/x`: WHATWG skips the extra "/" and reads "host" as the
+  // host (and fails on an empty one), RFC 3986 parsers read no host at all.
+  if (/^(:|$)/.test(authority.slice(at + 1))) return "an empty host";
   return undefined;
 }
 

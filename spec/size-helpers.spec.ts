@@ -9,7 +9,7 @@ import type { HeadersInput } from "../lib/types.js";
 import { internalize } from "../lib/object.js";
 import { parseRoute } from "../lib/route.js";
 import { recent, recentValue, remember } from "../lib/recent.js";
-import { thrown } from "./helpers/thrown.js";
+import { errorOf, thrown } from "./helpers/thrown.js";
 
 describe("quote and describe: one function", () => {
   class Foo {}
@@ -143,6 +143,15 @@ describe("applyMediaType", () => {
     expect(normalizeMediaType({ previews: ["a-preview", "a", "b-preview-preview", "-preview-x"] })).toEqual({
       previews: ["a", "b-preview", "-preview-x"],
     });
+  });
+
+  it('refuses "-preview" alone, which names no preview once its "-preview" is cut', () => {
+    // Found by review: it gave the accept header `application/vnd.service.-preview+json`.
+    expect(errorOf(() => normalizeMediaType({ previews: ["a", "-preview"] }))).toStrictEqual({
+      code: "ERR_INVALID_MEDIA_TYPE",
+      message: 'Invalid preview name "-preview" in mediaType.previews: expected letters, digits, "-" and "_"',
+    });
+    expect(normalizeMediaType({ previews: ["--preview"] })).toEqual({ previews: ["-"] });
   });
 });
 

@@ -303,11 +303,23 @@ describe("6. parsers agree on the host", () => {
     ],
     ["https://a@b@c.example", 'more than one "@" in the authority'],
     ["https://%61.example", "a percent-encoded host"],
+    // Found by review: WHATWG reads "a.example" as the host, RFC 3986 parsers read none.
+    ["https:///a.example", "an empty host"],
+    ["https:////a.example/x", "an empty host"],
     ["https://a.example/x|y", 'character "|" at offset 19 is read differently by different URL parsers'],
   ])("baseUrl %s", (baseUrl, reason) => {
     expect(errorOf(() => endpoint("GET /x", { baseUrl }))).toStrictEqual({
       code: "ERR_INVALID_BASE_URL",
       message: `Invalid baseUrl ${JSON.stringify(baseUrl)}: ${reason}`,
+    });
+  });
+});
+
+describe("6. an absolute url in a route with an empty host", () => {
+  it.each(["GET https:///evil.example/x", "GET http:///evil.example"])("%s is ERR_INVALID_URL", (route) => {
+    expect(errorOf(() => endpoint(route))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message: `Invalid url ${JSON.stringify(route.slice(4))}: an empty host`,
     });
   });
 });
