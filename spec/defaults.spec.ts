@@ -118,6 +118,19 @@ describe("endpoint.defaults()", () => {
     expect(derived.DEFAULTS.filter).toStrictEqual({ labels: ["bug"], nested: { deep: true } });
   });
 
+  it("request and data set only in the defaults come out as the snapshot's own frozen objects (decisions §2)", () => {
+    const request = { timeout: 5 };
+    const data = { x: 1 };
+    const derived = endpoint.defaults({ request, data });
+    const result = derived("POST /x");
+    expect(result.request).toBe(derived.DEFAULTS.request);
+    expect(result.request).not.toBe(request);
+    expect(result.request).toStrictEqual({ timeout: 5 });
+    expect(Object.isFrozen(result.request)).toBe(true);
+    expect(result.body).toBe(derived.DEFAULTS.data);
+    expect(derived.merge("POST /x").request).toBe(derived.DEFAULTS.request);
+  });
+
   it("a body merged from a call and the defaults is the caller's to change, at every depth", () => {
     // Found by review: a call's object merged over a default one kept the default's members frozen.
     const derived = endpoint.defaults({ q: { a: { b: 1 }, list: [1, { z: 1 }] }, r: { s: 1 } });
