@@ -60,7 +60,7 @@ export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilde
 export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInterface<B> {
   // Checked here, not at the first call: `callable(endpoint)` (a function, not a builder) is an
   // easy mistake, and would otherwise fail later as a TypeError from inside.
-  const b = builder as Partial<Record<string, unknown>> | null | undefined;
+  const b = builder as unknown as Partial<Record<string, unknown>> | null | undefined;
   let what = "";
   try {
     if (
