@@ -60,7 +60,7 @@ function serialiseJson(adapter: string, body: unknown): string {
   );
 }
 
-/** Does `get`, a getter of one of this realm's built-in prototypes, accept `value` as its `this`? */
+/** Does the getter `name` of one of this realm's built-in prototypes accept `value` as its `this`? */
 function getterAccepts(prototype: object, name: string, value: object): boolean {
   const get = Object.getOwnPropertyDescriptor(prototype, name)?.get;
   try {
@@ -80,6 +80,7 @@ function methodAccepts(method: (this: object, name: string) => unknown, value: o
   }
 }
 
+/** A Blob or a File of any realm (the File API's `size` getter checks the Blob's internal slots). */
 function isBlob(value: object): boolean {
   return typeof Blob === "function" && getterAccepts(Blob.prototype, "size", value);
 }
