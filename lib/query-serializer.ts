@@ -1,4 +1,4 @@
-import { EndpointError, describe, quote } from "./errors.js";
+import { EndpointError, describe, quote, rethrowAs } from "./errors.js";
 import { MAX_NESTING_DEPTH, isPlainObject } from "./object.js";
 import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
@@ -58,7 +58,9 @@ const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
  * (`%20` for a space), `undefined` and `null` left out, as are lists and objects without a
  * defined member (RFC 6570 §2.3), Dates as ISO 8601. With no options it is the default serializer.
  * Unknown style names throw `ERR_INVALID_OPTIONS` at once; a value the style cannot write throws
- * `ERR_INVALID_PARAMETER` naming the parameter.
+ * `ERR_INVALID_PARAMETER` naming the parameter, and one that cannot be read (a revoked Proxy, a
+ * getter or Proxy trap that throws) `ERR_INVALID_OPTIONS` naming it, with what was thrown as the
+ * `cause`.
  *
  * @example
  * const railsQuery = querySerializer({ array: "brackets", object: "deepObject" });
@@ -73,13 +75,20 @@ const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
  */
 export function querySerializer(options?: QuerySerializerOptions): QuerySerializer {
   const { array, object } = readOptions(options);
-  // Both RFC 6570 form styles: exactly the default serializeQuery.
-  if (array === "form" && object === "form") return (parameters) => formQuery(checkedList(parameters), "");
+  // With both RFC 6570 form styles, every parameter goes to pushForm: exactly the default serializeQuery.
   const styles: Styles = { array, arrayRow: ARRAY_STYLES[array], object };
   return (parameters) => {
-    const list = checkedList(parameters);
+    const flat = readParameters(parameters);
     const pairs: string[] = [];
-    for (const [name, value] of list) writeParameter(pairs, name, value, styles);
+    for (let i = 0; i < flat.length; i += 2) {
+      const name = flat[i] as string;
+      try {
+        writeParameter(pairs, name, flat[i + 1], styles);
+      } catch (error) {
+        // A value that cannot be read is unreadable options, as endpoint() says of it.
+        rethrowAs(error, "ERR_INVALID_OPTIONS", `Invalid parameter ${quote(name)}: it ${UNREADABLE}`);
+      }
+    }
     return pairs.join("&");
   };
 }
@@ -122,24 +131,48 @@ function readStyle<S extends string>(value: unknown, option: string, names: read
   );
 }
 
-/** The parameters as `serializeQuery` receives them; anything else is `ERR_INVALID_PARAMETER`, never a TypeError. */
-function checkedList(parameters: unknown): QueryParameters {
-  if (!Array.isArray(parameters)) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid query parameters: ${describe(parameters)}; expected an array of [name, value] pairs`,
-    );
-  }
-  for (const entry of parameters as unknown[]) {
-    const name: unknown = Array.isArray(entry) ? entry[0] : entry;
-    if (!Array.isArray(entry) || typeof name !== "string") {
+/** How the library words a value it cannot read (errors.ts, rethrowAtBoundary). */
+const UNREADABLE = "cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
+
+/**
+ * The parameters as `serializeQuery` receives them, each pair read once, flat:
+ * `[name, value, name, value, …]`. A list that is not of [name, value] pairs is
+ * `ERR_INVALID_PARAMETER`, one that cannot be read `ERR_INVALID_OPTIONS`: never a TypeError.
+ */
+function readParameters(parameters: unknown): unknown[] {
+  const flat: unknown[] = [];
+  // The name of the pair being read, once it is known to be one: the value's read names it.
+  let name: string | undefined;
+  try {
+    if (!Array.isArray(parameters)) {
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
-        `Invalid query parameter name: expected a string, got ${describe(name)}`,
+        `Invalid query parameters: ${describe(parameters)}; expected an array of [name, value] pairs`,
       );
     }
+    for (let index = 0; index < parameters.length; index++) {
+      name = undefined;
+      const entry: unknown = parameters[index];
+      const entryName: unknown = Array.isArray(entry) ? (entry as unknown[])[0] : entry;
+      if (!Array.isArray(entry) || typeof entryName !== "string") {
+        throw new EndpointError(
+          "ERR_INVALID_PARAMETER",
+          `Invalid query parameter name: expected a string, got ${describe(entryName)}`,
+        );
+      }
+      name = entryName;
+      flat.push(name, (entry as unknown[])[1]);
+    }
+  } catch (error) {
+    rethrowAs(
+      error,
+      "ERR_INVALID_OPTIONS",
+      name === undefined
+        ? `Invalid query parameters: they ${UNREADABLE}`
+        : `Invalid parameter ${quote(name)}: it ${UNREADABLE}`,
+    );
   }
-  return parameters as QueryParameters;
+  return flat;
 }
 
 /** Appends the `name=value` pairs of one parameter to `pairs`; none when its value is undefined (§2.3). */

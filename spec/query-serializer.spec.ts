@@ -11,7 +11,7 @@ import type {
 } from "../lib/index.js";
 import { formQuery } from "../lib/uri-template/form-query.js";
 import { fingerprint, hostileString, hostileValue } from "./helpers/hostile.js";
-import { errorOf, outcome } from "./helpers/thrown.js";
+import { errorOf, outcome, thrown } from "./helpers/thrown.js";
 
 // Issue 13 §1: query styles, named as OpenAPI names them (docs/query-styles.md).
 
@@ -389,6 +389,147 @@ describe("querySerializer", () => {
           message,
         });
       }
+    });
+  });
+
+  // docs/security.md item 14: a value that cannot be read is ERR_INVALID_OPTIONS, as in endpoint(),
+  // with what was thrown as its cause; never the raw TypeError or the trap's own Error.
+  describe("values that cannot be read", () => {
+    const UNREADABLE = "cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
+    const revoked = (): object => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    };
+    const trapError = new Error("get trap");
+    const throwingGet = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get() {
+          throw trapError;
+        },
+      });
+    const ALL_STYLES: QuerySerializerOptions[] = [
+      {},
+      ...ARRAY_STYLES.map((array) => ({ array })),
+      ...OBJECT_STYLES.map((object) => ({ object })),
+    ];
+
+    /** The code, message and cause of the EndpointError `operation` throws. */
+    function failure(operation: () => unknown): { code: string; message: string; cause: unknown } {
+      const { code, message, cause } = thrown(operation);
+      return { code, message, cause };
+    }
+
+    it.each(ALL_STYLES)("%j: a revoked Proxy as a value names the parameter", (style) => {
+      const failed = failure(() => querySerializer(style)([["ids", revoked()]]));
+      expect(failed).toStrictEqual({
+        code: "ERR_INVALID_OPTIONS",
+        message: `Invalid parameter "ids": it ${UNREADABLE}`,
+        cause: failed.cause,
+      });
+      expect(failed.cause).toBeInstanceOf(TypeError);
+    });
+
+    it.each(ALL_STYLES)("%j: a revoked Proxy in a list names the parameter", (style) => {
+      const failed = failure(() =>
+        querySerializer(style)([
+          ["q", "a"],
+          ["ids", [1, revoked()]],
+        ]),
+      );
+      expect([failed.code, failed.message]).toEqual([
+        "ERR_INVALID_OPTIONS",
+        `Invalid parameter "ids": it ${UNREADABLE}`,
+      ]);
+      expect(failed.cause).toBeInstanceOf(TypeError);
+    });
+
+    it.each([
+      [{ array: "repeat" }, [["ids", throwingGet([1, 2])]]],
+      [{ array: "brackets" }, [["ids", throwingGet([1, 2])]]],
+      [{ object: "explode" }, [["filter", throwingGet({ a: 1 })]]],
+      [{ object: "deepObject" }, [["filter", { a: throwingGet({ b: 1 }) }]]],
+    ] as [QuerySerializerOptions, QueryParameters][])(
+      "%j: a Proxy whose get trap throws gives ERR_INVALID_OPTIONS with the trap's error as cause",
+      (style, parameters) => {
+        const name = parameters[0]![0];
+        expect(failure(() => querySerializer(style)(parameters))).toStrictEqual({
+          code: "ERR_INVALID_OPTIONS",
+          message: `Invalid parameter ${JSON.stringify(name)}: it ${UNREADABLE}`,
+          cause: trapError,
+        });
+      },
+    );
+
+    it("a getter that throws gives ERR_INVALID_OPTIONS with its error as cause", () => {
+      const filter = {
+        get state(): string {
+          throw trapError;
+        },
+      };
+      expect(failure(() => querySerializer({ object: "deepObject" })([["filter", filter]]))).toStrictEqual({
+        code: "ERR_INVALID_OPTIONS",
+        message: `Invalid parameter "filter": it ${UNREADABLE}`,
+        cause: trapError,
+      });
+    });
+
+    it.each([
+      ["a revoked Proxy as the list", () => revoked()],
+      ["a revoked Proxy as a pair", () => [["a", 1], revoked()]],
+      ["a list whose get trap throws", () => throwingGet([["a", 1]])],
+    ])("%s: the parameters cannot be read, and no name is known", (_title, make) => {
+      for (const style of ALL_STYLES) {
+        const failed = failure(() => querySerializer(style)(make() as QueryParameters));
+        expect([failed.code, failed.message]).toEqual([
+          "ERR_INVALID_OPTIONS",
+          `Invalid query parameters: they ${UNREADABLE}`,
+        ]);
+        expect(failed.cause).toBeInstanceOf(Error);
+      }
+    });
+
+    it("a pair whose value cannot be read names its parameter", () => {
+      const pair = new Proxy(["ids", 1], {
+        get(target, key) {
+          if (key === "1") throw trapError;
+          return target[key as unknown as number];
+        },
+      });
+      expect(
+        failure(() => querySerializer()([["q", "a"], pair as unknown as [string, unknown]])),
+      ).toStrictEqual({
+        code: "ERR_INVALID_OPTIONS",
+        message: `Invalid parameter "ids": it ${UNREADABLE}`,
+        cause: trapError,
+      });
+    });
+
+    it("the EndpointErrors the serializer throws itself pass through unchanged", () => {
+      expect(errorOf(() => querySerializer({ array: "repeat" })([["ids", [Symbol("s")]]]))).toStrictEqual({
+        code: "ERR_INVALID_PARAMETER",
+        message: 'Invalid parameter "ids": cannot expand a symbol at index 0 of a list in a URI template',
+      });
+    });
+
+    it("a subclass's serializeQuery gives the same error through endpoint()", () => {
+      class RailsEndpoint extends EndpointBuilder {
+        override serializeQuery = querySerializer({ array: "brackets" });
+      }
+      const failed = failure(() => new RailsEndpoint().endpoint("GET /x", { ids: [revoked()] }));
+      expect([failed.code, failed.message]).toEqual([
+        "ERR_INVALID_OPTIONS",
+        `Invalid parameter "ids": it ${UNREADABLE}`,
+      ]);
+      expect(failed.cause).toBeInstanceOf(TypeError);
+      // A list is handed to serializeQuery by reference: its get trap throws in the serializer.
+      expect(
+        failure(() => callable(new RailsEndpoint())("GET /x", { ids: throwingGet([1, 2]) })),
+      ).toStrictEqual({
+        code: "ERR_INVALID_OPTIONS",
+        message: `Invalid parameter "ids": it ${UNREADABLE}`,
+        cause: trapError,
+      });
     });
   });
 

@@ -1,6 +1,6 @@
 import { EndpointError } from "../errors.js";
 import { essence } from "../media-type.js";
-import { brandOf, isPlainObjectOfAnyRealm } from "../object.js";
+import { brandOf, hasOwn, isPlainObjectOfAnyRealm } from "../object.js";
 import { describeSafely as describe, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
@@ -60,6 +60,83 @@ function serialiseJson(adapter: string, body: unknown): string {
   );
 }
 
+/** Does the getter `name` of one of this realm's built-in prototypes accept `value` as its `this`? */
+function getterAccepts(prototype: object, name: string, value: object): boolean {
+  const get = Object.getOwnPropertyDescriptor(prototype, name)?.get;
+  try {
+    return get !== undefined && (get.call(value), true);
+  } catch {
+    return false;
+  }
+}
+
+/** Does `method` of one of this realm's built-in prototypes accept `value` as its `this`? */
+function methodAccepts(method: (this: object, name: string) => unknown, value: object): boolean {
+  try {
+    method.call(value, "");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A Blob or a File of any realm (the File API's `size` getter checks the Blob's internal slots). */
+function isBlob(value: object): boolean {
+  return typeof Blob === "function" && getterAccepts(Blob.prototype, "size", value);
+}
+
+type BuiltInKind = "bytes" | "blob" | "form-data" | "url-search-params" | "stream";
+
+/**
+ * For each built-in a body may claim to be by its `Symbol.toStringTag`, which any object can set:
+ * the kind it is sent as, and the check that it is one. Each check calls a getter or method of
+ * this realm's prototype, whose first step throws for an object without the built-in's internal
+ * slots (ECMAScript §25.1.6.1 RequireInternalSlot(O, [[ArrayBufferData]]), which also refuses a
+ * SharedArrayBuffer; WebIDL's "implements" check, https://webidl.spec.whatwg.org/#dfn-attribute-getter):
+ * a fake fails it, and the same built-in of another realm (an iframe's, a vm context's) passes it,
+ * where `instanceof` would fail. In a runtime without the global, nothing passes.
+ */
+const BUILT_IN_BODIES: Readonly<
+  Record<string, readonly [kind: BuiltInKind, check: (value: object) => boolean]>
+> = {
+  ArrayBuffer: ["bytes", (value) => getterAccepts(ArrayBuffer.prototype, "byteLength", value)],
+  Blob: ["blob", isBlob],
+  File: ["blob", isBlob], // a File is a Blob (File API §4)
+  FormData: [
+    "form-data",
+    (value) => typeof FormData === "function" && methodAccepts(FormData.prototype.has, value),
+  ],
+  URLSearchParams: [
+    "url-search-params",
+    (value) => typeof URLSearchParams === "function" && methodAccepts(URLSearchParams.prototype.has, value),
+  ],
+  ReadableStream: [
+    "stream",
+    (value) =>
+      typeof ReadableStream === "function" && getterAccepts(ReadableStream.prototype, "locked", value),
+  ],
+};
+
+/**
+ * The body as one of the built-ins a client sends (bytes, a Blob, FormData, URLSearchParams, a
+ * ReadableStream), or `undefined`: an object that only claims a brand by its `Symbol.toStringTag`
+ * fails that built-in's own check, and is no body.
+ */
+function builtInBody(adapter: string, body: object): RequestBody | undefined {
+  // Every typed array and DataView, of any realm: ArrayBuffer.isView reads the internal slot.
+  if (ArrayBuffer.isView(body)) return { kind: "bytes", value: body };
+  // The brand only chooses the one check to make; reading it runs a Proxy's traps.
+  const tag = readSafely(
+    "ERR_UNSUPPORTED_BODY",
+    `${adapter}: the body cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
+    () => brandOf(body),
+  );
+  const row = hasOwn(BUILT_IN_BODIES, tag) ? BUILT_IN_BODIES[tag] : undefined;
+  if (row === undefined || !row[1](body)) return undefined;
+  // The check passed: `body` has the internal slots of the built-in its row names.
+  return { kind: row[0], value: body } as RequestBody;
+}
+
 /**
  * Sorts `body` into one of the `RequestBody` kinds, or throws `ERR_UNSUPPORTED_BODY` when no client
  * could send it as the headers describe it.
@@ -86,20 +163,16 @@ export function classifyBody(
 
   const json = contentType === undefined || isJsonMediaType(contentType);
   if (typeof body === "object" && body !== null) {
-    // Both read the object (its brand, its prototype): a revoked Proxy fails here, as an EndpointError.
-    const { tag, plain } = readSafely(
+    // A plain object or an array is JSON whatever `Symbol.toStringTag` it carries; it is the
+    // common body, so it is answered before any brand is read.
+    const plain = readSafely(
       "ERR_UNSUPPORTED_BODY",
       `${adapter}: the body cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
-      () => ({ tag: brandOf(body), plain: Array.isArray(body) || isPlainObjectOfAnyRealm(body) }),
+      () => Array.isArray(body) || isPlainObjectOfAnyRealm(body),
     );
-    if (tag === "ArrayBuffer" || ArrayBuffer.isView(body)) {
-      return { kind: "bytes", value: body as ArrayBuffer | ArrayBufferView };
-    }
-    if (tag === "Blob" || tag === "File") return { kind: "blob", value: body as Blob };
-    if (tag === "FormData") return { kind: "form-data", value: body as FormData };
-    if (tag === "URLSearchParams") return { kind: "url-search-params", value: body as URLSearchParams };
-    if (tag === "ReadableStream") return { kind: "stream", value: body as ReadableStream };
     if (!plain) {
+      const builtIn = builtInBody(adapter, body);
+      if (builtIn !== undefined) return builtIn;
       throw new EndpointError(
         "ERR_UNSUPPORTED_BODY",
         `${adapter}: cannot send ${describe(body)} as a body; pass a plain object, an array, a string, ` +
