@@ -194,6 +194,20 @@ function allows(policy: RequestPolicy, url: string): boolean {
 }
 
 /**
+ * A URLSearchParams of any realm. The tag is only a first filter (any object can set
+ * `Symbol.toStringTag`); its own method's WebIDL brand check decides, and refuses a fake.
+ */
+function isUrlSearchParams(body: object): boolean {
+  if (brandOf(body) !== "URLSearchParams") return false;
+  try {
+    URLSearchParams.prototype.has.call(body, "");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A body value with each part a DEFAULTS snapshot froze replaced by a mutable copy: the request
  * options are the caller's to change. A call's object merged over a default one holds the
  * default's members as they are, frozen, at any depth. What holds no frozen part is returned as
@@ -314,7 +328,7 @@ export function buildRequest(
     if (hasBody && !hasOwn(headers, "content-type")) {
       if (!hasData || isPlainObject(body) || Array.isArray(body)) headers["content-type"] = JSON_CONTENT_TYPE;
       // So that clients other than fetch send the form as fetch does (fetch sets this one itself).
-      else if (typeof body === "object" && body !== null && brandOf(body) === "URLSearchParams") {
+      else if (typeof body === "object" && body !== null && isUrlSearchParams(body)) {
         headers["content-type"] = FORM_CONTENT_TYPE;
       }
     }

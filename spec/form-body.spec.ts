@@ -61,6 +61,23 @@ describe("form bodies", () => {
     ).toBe("text/plain");
   });
 
+  it("data that only claims to be a URLSearchParams by its Symbol.toStringTag gets no form content-type", () => {
+    class Claims {
+      get [Symbol.toStringTag]() {
+        return "URLSearchParams";
+      }
+    }
+    const data = new Claims();
+    const options = endpoint("POST /x", { data });
+    expect(options.body).toBe(data);
+    expect(options.headers).not.toHaveProperty("content-type");
+    // A plain object that claims it is a JSON body.
+    const plain = { a: 1, [Symbol.toStringTag]: "URLSearchParams" };
+    expect(endpoint("POST /x", { data: plain }).headers["content-type"]).toBe(
+      "application/json; charset=utf-8",
+    );
+  });
+
   it("a FormData body keeps no content-type (the client writes the boundary)", () => {
     expect(endpoint("POST /upload", { data: new FormData() }).headers).not.toHaveProperty("content-type");
   });
