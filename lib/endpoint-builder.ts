@@ -419,7 +419,13 @@ export class EndpointBuilder<
    */
   serializeQuery(parameters: QueryParameters, context: QueryContext): string {
     void context;
-    return formQuery(parameters, "");
+    // endpoint() calls the engine itself; this is for an app that calls it (an override's
+    // `super.serializeQuery()`): what it cannot read is an EndpointError here too.
+    try {
+      return formQuery(parameters, "");
+    } catch (error) {
+      rethrowAtBoundary(error);
+    }
   }
 
   /**

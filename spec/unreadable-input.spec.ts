@@ -75,6 +75,26 @@ describe("unreadable input is ERR_INVALID_OPTIONS, with what was thrown as its c
     else expect(error.cause).toBe(cause);
   });
 
+  it("the library's own serializeQuery(), called by an app or an override's super call", () => {
+    // Found by review: the engine's TypeError went out through the app's method unchanged.
+    const parameters: QueryParameters = [["ids", [revoked()]]];
+    const direct = thrown(() =>
+      new EndpointBuilder().serializeQuery(parameters, { method: "GET", url: "/x" }),
+    );
+    expect(direct).toBeInstanceOf(EndpointError);
+    expect(direct).toMatchObject(UNREADABLE);
+    expect((direct as EndpointError).cause).toBeInstanceOf(TypeError);
+    class Suffixed extends EndpointBuilder {
+      override serializeQuery(parameters: QueryParameters, context: { method: string; url: string }): string {
+        return super.serializeQuery(parameters, context) + "&v=1";
+      }
+    }
+    expect(thrown(() => new Suffixed().endpoint("GET /x", { ids: [revoked()] }))).toMatchObject(UNREADABLE);
+    expect(new Suffixed().endpoint("GET /x", { ids: [1, 2] }).url).toBe(
+      "https://api.service.example/x?ids=1,2&v=1",
+    );
+  });
+
   it("an EndpointError thrown while reading (a getter calling endpoint()) goes on unchanged", () => {
     let inner: unknown;
     const options = {
