@@ -516,20 +516,35 @@ describe("querySerializer", () => {
       class RailsEndpoint extends EndpointBuilder {
         override serializeQuery = querySerializer({ array: "brackets" });
       }
+      // endpoint() walks a call's lists itself (depth and cycles) and meets the revoked Proxy
+      // first: its own boundary's error, with the same cause.
       const failed = failure(() => new RailsEndpoint().endpoint("GET /x", { ids: [revoked()] }));
       expect([failed.code, failed.message]).toEqual([
         "ERR_INVALID_OPTIONS",
-        `Invalid parameter "ids": it ${UNREADABLE}`,
+        `Invalid options: they ${UNREADABLE}`,
       ]);
       expect(failed.cause).toBeInstanceOf(TypeError);
-      // A list is handed to serializeQuery by reference: its get trap throws in the serializer.
+      // Called itself, the serializer names the parameter.
+      const serialized = failure(() => new RailsEndpoint().serializeQuery([["ids", [revoked()]]]));
+      expect([serialized.code, serialized.message]).toEqual([
+        "ERR_INVALID_OPTIONS",
+        `Invalid parameter "ids": it ${UNREADABLE}`,
+      ]);
+      // A list whose get trap throws: endpoint()'s own walk of the call meets it first.
       expect(
         failure(() => callable(new RailsEndpoint())("GET /x", { ids: throwingGet([1, 2]) })),
       ).toStrictEqual({
         code: "ERR_INVALID_OPTIONS",
-        message: `Invalid parameter "ids": it ${UNREADABLE}`,
+        message: `Invalid options: they ${UNREADABLE}`,
         cause: trapError,
       });
+      expect(failure(() => new RailsEndpoint().serializeQuery([["ids", throwingGet([1, 2])]]))).toStrictEqual(
+        {
+          code: "ERR_INVALID_OPTIONS",
+          message: `Invalid parameter "ids": it ${UNREADABLE}`,
+          cause: trapError,
+        },
+      );
     });
   });
 
