@@ -215,18 +215,23 @@ function isUrlSearchParams(body: object): boolean {
  * objects on the way to a frozen part are copied. Each object is visited once (`memo`), and no
  * deeper than the options' depth limit (a snapshot holds nothing deeper).
  */
-function unfrozen(value: unknown, memo?: Map<object, unknown>, depth = 0): unknown {
+function unfrozen(value: unknown): unknown {
+  // Strings, numbers and lists (the usual values) first, in a function small enough to inline.
+  return isLibraryFrozen(value) || isPlainObject(value) ? thawed(value as object) : value;
+}
+
+function thawed(value: object, memo?: Map<object, unknown>, depth = 0): unknown {
   if (isLibraryFrozen(value)) return copyTree(value, "", "clone", memo);
   if (!isPlainObject(value) || depth > MAX_NESTING_DEPTH) return value;
-  const done = (memo ??= new Map()).get(value);
+  const done = (memo ??= new Map<object, unknown>()).get(value);
   if (done !== undefined) return done;
   memo.set(value, value);
   let copy: Record<string, unknown> | undefined;
   for (const key in value) {
     if (!hasOwn(value, key)) continue;
-    const member = value[key];
-    const thawed = unfrozen(member, memo, depth + 1);
-    if (thawed !== member) setOwn((copy ??= { ...value }), key, thawed);
+    const member = (value as Record<string, unknown>)[key];
+    const copied = typeof member === "object" && member !== null ? thawed(member, memo, depth + 1) : member;
+    if (copied !== member) setOwn((copy ??= { ...(value as Record<string, unknown>) }), key, copied);
   }
   if (copy !== undefined) memo.set(value, copy);
   return copy ?? value;

@@ -1,7 +1,7 @@
 import { EndpointError, quote } from "./errors.js";
 import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
-import { copyTree, hasOwn, isPlainObject, isPrimitive, setOwn } from "./object.js";
+import { copyTree, hasOwn, holdsObject, isPlainObject, setOwn } from "./object.js";
 import { parseRoute, validateMethod } from "./route.js";
 import type { ParsedRoute } from "./route.js";
 import { isReservedKey } from "./reserved-keys.js";
@@ -165,7 +165,9 @@ export function readLevel(
         // deeper than MAX_NESTING_DEPTH (or a cycle, in objects or arrays) is ERR_INVALID_OPTIONS,
         // not a stack overflow. A list of strings and numbers, the usual one, cannot hold either.
         const given =
-          isPlainObject(value) || (Array.isArray(value) && !value.every(isPrimitive))
+          typeof value === "object" &&
+          value !== null &&
+          (Array.isArray(value) ? holdsObject(value) : isPlainObject(value))
             ? copyTree(value, key, "drop-undefined", (memo ??= new Map()), 1)
             : value;
         if (slots !== undefined) {

@@ -85,9 +85,13 @@ export function freezeOwn<T extends object>(value: T): T {
   return value;
 }
 
-/** Not an object (a function counts as one here: the walks never enter it). */
-export function isPrimitive(value: unknown): boolean {
-  return typeof value !== "object" || value === null;
+/** Does `list` hold an object (a function does not count: the walks never enter one)? */
+export function holdsObject(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (typeof item === "object" && item !== null) return true;
+  }
+  return false;
 }
 
 /** Is `value` a plain object or an array the library itself froze? */
