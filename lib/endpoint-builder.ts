@@ -45,7 +45,7 @@ import type {
   Route,
 } from "./types.js";
 import { formQuery } from "./uri-template/index.js";
-import { rethrowAtBoundary } from "./errors.js";
+import { EndpointError, describe, rethrowAtBoundary } from "./errors.js";
 
 /** What a snapshot's calls need and the snapshot alone decides, worked out once. */
 interface SnapshotPlan {
@@ -334,7 +334,7 @@ export class EndpointBuilder<
     try {
       next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options)));
     } catch (error) {
-      rethrowAtBoundary(error);
+      rethrowFrom(this, "defaults", error);
     }
     // Outside the boundary: what a subclass constructor throws reaches the caller as it is.
     const Builder = this.constructor as new (defaults: EndpointOptions) => this;
@@ -357,7 +357,7 @@ export class EndpointBuilder<
     try {
       return thaw(mergeLevels(this.DEFAULTS, readLevel(route, options, true))) as MergedOptions;
     } catch (error) {
-      rethrowAtBoundary(error);
+      rethrowFrom(this, "merge", error);
     }
   }
 
@@ -373,7 +373,7 @@ export class EndpointBuilder<
     try {
       return parse(options, this);
     } catch (error) {
-      rethrowAtBoundary(error);
+      rethrowFrom(this, "parse", error);
     }
   }
 
@@ -403,7 +403,7 @@ export class EndpointBuilder<
     try {
       return endpointOf(this, route, options);
     } catch (error) {
-      rethrowAtBoundary(error);
+      rethrowFrom(this, "endpoint", error);
     }
   }
 
@@ -446,6 +446,28 @@ export class EndpointBuilder<
     void url;
     return true;
   }
+}
+
+/**
+ * The boundary of a builder's methods. Called on something that is no builder — a method taken
+ * off its builder (`const { endpoint } = builder`) runs with `this` undefined — the error says so,
+ * rather than that the options cannot be read. Checked only once something failed.
+ */
+function rethrowFrom(self: unknown, method: string, error: unknown): never {
+  let what = "";
+  try {
+    if (!plans.has((self as AnyEndpointBuilder).DEFAULTS)) what = describe(self);
+  } catch {
+    // `this` is undefined, or cannot be read: no builder.
+    what = self === undefined ? "undefined" : "an object that cannot be read";
+  }
+  if (what !== "") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `Invalid call: ${method}() was called on ${what}, not on a builder (a method taken off its builder?); call builder.${method}(…), or use callable(builder)`,
+    );
+  }
+  rethrowAtBoundary(error);
 }
 
 /** `endpoint()` itself, inside the boundary of the method. */

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { callable, EndpointBuilder, EndpointError } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
 import { LockedEndpoint } from "./helpers/locked-endpoint.js";
+import { errorOf } from "./helpers/thrown.js";
 
 class AcmeEndpoint extends EndpointBuilder {
   constructor(defaults?: EndpointOptions) {
@@ -122,6 +123,29 @@ describe("EndpointBuilder", () => {
     expect(bare.defaults({ per_page: 2 }).listRepos().headers).toStrictEqual({
       accept: "application/vnd.service.v3+json",
     });
+  });
+
+  it("a method taken off its builder says so, instead of blaming the options", () => {
+    const builder = new AcmeEndpoint();
+    // The types already refuse most of these (the methods declare their `this`): plain JavaScript does not.
+    const { merge, parse, defaults } = builder;
+    const endpoint = builder.endpoint as unknown as (route: string) => unknown;
+    const message = (method: string, what: string) =>
+      `Invalid call: ${method}() was called on ${what}, not on a builder (a method taken off its builder?); call builder.${method}(…), or use callable(builder)`;
+    const detached = (method: string) => ({
+      code: "ERR_INVALID_OPTIONS",
+      message: message(method, "undefined"),
+    });
+    expect(errorOf(() => endpoint("GET /x"))).toStrictEqual(detached("endpoint"));
+    expect(errorOf(() => merge("GET /x"))).toStrictEqual(detached("merge"));
+    expect(errorOf(() => parse({ url: "/x" }))).toStrictEqual(detached("parse"));
+    expect(errorOf(() => defaults({}))).toStrictEqual(detached("defaults"));
+    expect(errorOf(() => EndpointBuilder.prototype.endpoint.call({}, "GET /x"))).toStrictEqual({
+      code: "ERR_INVALID_OPTIONS",
+      message: message("endpoint", "an object"),
+    });
+    // On a builder, errors are what they were.
+    expect(errorOf(() => builder.endpoint("GET /x/{y}")).code).toBe("ERR_MISSING_PARAMETER");
   });
 
   it("a subclass layer placed after the defaults argument still wins in every derived builder", () => {
