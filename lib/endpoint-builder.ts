@@ -464,7 +464,7 @@ function rethrowFrom(self: unknown, method: string, error: unknown): never {
   if (what !== "") {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `Invalid call: ${method}() was called on ${what}, not on a builder (a method taken off its builder?); call builder.${method}(…), or use callable(builder)`,
+      `Invalid call: ${method}() was called on ${what}, not on a builder; call builder.${method}(…), or use callable(builder)`,
     );
   }
   rethrowAtBoundary(error);

@@ -131,7 +131,7 @@ describe("EndpointBuilder", () => {
     const { merge, parse, defaults } = builder;
     const endpoint = builder.endpoint as unknown as (route: string) => unknown;
     const message = (method: string, what: string) =>
-      `Invalid call: ${method}() was called on ${what}, not on a builder (a method taken off its builder?); call builder.${method}(…), or use callable(builder)`;
+      `Invalid call: ${method}() was called on ${what}, not on a builder; call builder.${method}(…), or use callable(builder)`;
     const detached = (method: string) => ({
       code: "ERR_INVALID_OPTIONS",
       message: message(method, "undefined"),
