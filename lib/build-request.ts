@@ -3,15 +3,7 @@ import type { CompiledUrl } from "./compiled-url.js";
 import { assertNoDotSegment, emptySlots, slotOf, writerOf } from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
-import {
-  MAX_NESTING_DEPTH,
-  brandOf,
-  copyTree,
-  hasOwn,
-  isLibraryFrozen,
-  isPlainObject,
-  setOwn,
-} from "./object.js";
+import { brandOf, hasOwn, isLibraryFrozen, isPlainObject, setOwn, thawed } from "./object.js";
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { isPctEncodedAt } from "./uri-template/encode.js";
 import { formQueryFlat } from "./uri-template/form-query.js";
@@ -208,33 +200,14 @@ function isUrlSearchParams(body: object): boolean {
 }
 
 /**
- * A body value with each part a DEFAULTS snapshot froze replaced by a mutable copy: the request
- * options are the caller's to change. A call's object merged over a default one holds the
- * default's members as they are, frozen, at any depth. What holds no frozen part is returned as
- * it is, and nothing is changed in place (`parse()` passes the caller's own objects): the plain
- * objects on the way to a frozen part are copied. Each object is visited once (`memo`), and no
- * deeper than the options' depth limit (a snapshot holds nothing deeper).
+ * A body value with each part a DEFAULTS snapshot froze replaced by a mutable copy (`thawed`): the
+ * request options are the caller's to change. A call's object merged over a default one holds the
+ * default's members as they are, frozen, at any depth; `parse()` passes the caller's own objects,
+ * which are never changed in place.
  */
 function unfrozen(value: unknown): unknown {
   // Strings, numbers and lists (the usual values) first, in a function small enough to inline.
-  return isLibraryFrozen(value) || isPlainObject(value) ? thawed(value as object) : value;
-}
-
-function thawed(value: object, memo?: Map<object, unknown>, depth = 0): unknown {
-  if (isLibraryFrozen(value)) return copyTree(value, "", "clone", memo);
-  if (!isPlainObject(value) || depth > MAX_NESTING_DEPTH) return value;
-  const done = (memo ??= new Map<object, unknown>()).get(value);
-  if (done !== undefined) return done;
-  memo.set(value, value);
-  let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
-    if (!hasOwn(value, key)) continue;
-    const member = (value as Record<string, unknown>)[key];
-    const copied = typeof member === "object" && member !== null ? thawed(member, memo, depth + 1) : member;
-    if (copied !== member) setOwn((copy ??= { ...(value as Record<string, unknown>) }), key, copied);
-  }
-  if (copy !== undefined) memo.set(value, copy);
-  return copy ?? value;
+  return isLibraryFrozen(value) || isPlainObject(value) ? thawed(value) : value;
 }
 
 /**

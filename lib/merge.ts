@@ -2,7 +2,7 @@ import { mergeHeaders } from "./headers.js";
 import { mergeMediaType } from "./media-type.js";
 import { levelValue } from "./normalize.js";
 import type { Level } from "./normalize.js";
-import { cloneDeep, copyTree, hasOwn, isLibraryFrozen, isPlainObject, own, setOwn } from "./object.js";
+import { cloneDeep, hasOwn, isPlainObject, own, setOwn, thawed } from "./object.js";
 import type { Headers, HeadersInput, MediaType, MediaTypeInput } from "./types.js";
 
 /** Per merge: the result for each pair of plain objects merged, so shared objects cost linear time. */
@@ -81,17 +81,9 @@ export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
     if (key !== "data" && key !== "request" && hasOwn(merged, key)) {
       const value = merged[key];
       // Only a changed value is written back: most are kept, and a keyed store costs more than the check.
-      const thawed = thawValue(value, memo);
-      if (thawed !== value) setOwn(merged, key, thawed);
+      const copied = thawed(value, memo);
+      if (copied !== value) setOwn(merged, key, copied);
     }
   }
   return merged;
-}
-
-function thawValue(value: unknown, memo: Map<object, unknown>): unknown {
-  if (isLibraryFrozen(value)) return copyTree(value, "", "clone", memo);
-  if (!isPlainObject(value) || memo.has(value)) return value;
-  memo.set(value, value);
-  for (const key in value) if (hasOwn(value, key)) setOwn(value, key, thawValue(value[key], memo));
-  return value;
 }

@@ -153,6 +153,29 @@ export function copyTree(
 }
 
 /**
+ * `value` with each plain object or array the library froze replaced by a mutable copy, at any
+ * depth. What holds no frozen part is returned as it is, and nothing is changed in place: the plain
+ * objects on the way to a frozen part are copied (they may be a caller's). Each object is visited
+ * once (`memo`), and no deeper than MAX_NESTING_DEPTH (no snapshot holds anything deeper).
+ */
+export function thawed(value: unknown, memo?: Map<object, unknown>, depth = 0): unknown {
+  if (isLibraryFrozen(value)) return copyTree(value, "", "clone", memo);
+  if (!isPlainObject(value) || depth > MAX_NESTING_DEPTH) return value;
+  const done = (memo ??= new Map<object, unknown>()).get(value);
+  if (done !== undefined) return done;
+  memo.set(value, value);
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    if (!hasOwn(value, key)) continue;
+    const member = value[key];
+    const copied = typeof member === "object" && member !== null ? thawed(member, memo, depth + 1) : member;
+    if (copied !== member) setOwn((copy ??= { ...value }), key, copied);
+  }
+  if (copy !== undefined) memo.set(value, copy);
+  return copy ?? value;
+}
+
+/**
  * A mutable deep copy of plain objects and arrays; everything else (class instances,
  * functions, Uint8Array, …) is kept by reference, as the merge rules say.
  */
