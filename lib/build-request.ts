@@ -3,7 +3,15 @@ import type { CompiledUrl } from "./compiled-url.js";
 import { assertNoDotSegment, emptySlots, slotOf, writerOf } from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
-import { brandOf, hasOwn, isLibraryFrozen, isPlainObject, setOwn, thawed } from "./object.js";
+import {
+  brandOf,
+  hasOwn,
+  isLibraryFrozen,
+  isPlainObject,
+  isUrlSearchParams,
+  setOwn,
+  thawed,
+} from "./object.js";
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { isPctEncodedAt } from "./uri-template/encode.js";
 import { formQueryFlat } from "./uri-template/form-query.js";
@@ -186,20 +194,6 @@ function allows(policy: RequestPolicy, url: string): boolean {
 }
 
 /**
- * A URLSearchParams of any realm. The tag is only a first filter (any object can set
- * `Symbol.toStringTag`); its own method's WebIDL brand check decides, and refuses a fake.
- */
-function isUrlSearchParams(body: object): boolean {
-  if (brandOf(body) !== "URLSearchParams") return false;
-  try {
-    URLSearchParams.prototype.has.call(body, "");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * A body value with each part a DEFAULTS snapshot froze replaced by a mutable copy (`thawed`): the
  * request options are the caller's to change. A call's object merged over a default one holds the
  * default's members as they are, frozen, at any depth; `parse()` passes the caller's own objects,
@@ -306,7 +300,13 @@ export function buildRequest(
     if (hasBody && !hasOwn(headers, "content-type")) {
       if (!hasData || isPlainObject(body) || Array.isArray(body)) headers["content-type"] = JSON_CONTENT_TYPE;
       // So that clients other than fetch send the form as fetch does (fetch sets this one itself).
-      else if (typeof body === "object" && body !== null && isUrlSearchParams(body)) {
+      // (The tag first, as a cheap filter; the brand check decides: any object can set the tag.)
+      else if (
+        typeof body === "object" &&
+        body !== null &&
+        brandOf(body) === "URLSearchParams" &&
+        isUrlSearchParams(body)
+      ) {
         headers["content-type"] = FORM_CONTENT_TYPE;
       }
     }

@@ -40,6 +40,20 @@ export function brandOf(value: object): string {
 }
 
 /**
+ * A URLSearchParams of any realm: its own method's WebIDL brand check decides, which an object
+ * that only sets `Symbol.toStringTag` fails (https://webidl.spec.whatwg.org/#dfn-create-operation-function).
+ * False too where the runtime has no URLSearchParams.
+ */
+export function isUrlSearchParams(value: object): boolean {
+  try {
+    URLSearchParams.prototype.has.call(value, "");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Sets an own enumerable property. `target[key] = value` would call the `__proto__` setter
  * inherited from Object.prototype and change the prototype instead (prototype pollution).
  */

@@ -1,6 +1,6 @@
 import { EndpointError } from "../errors.js";
 import { essence } from "../media-type.js";
-import { brandOf, hasOwn, isPlainObjectOfAnyRealm } from "../object.js";
+import { brandOf, hasOwn, isPlainObjectOfAnyRealm, isUrlSearchParams } from "../object.js";
 import { describeSafely as describe, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
@@ -106,10 +106,7 @@ const BUILT_IN_BODIES: Readonly<
     "form-data",
     (value) => typeof FormData === "function" && methodAccepts(FormData.prototype.has, value),
   ],
-  URLSearchParams: [
-    "url-search-params",
-    (value) => typeof URLSearchParams === "function" && methodAccepts(URLSearchParams.prototype.has, value),
-  ],
+  URLSearchParams: ["url-search-params", isUrlSearchParams],
   ReadableStream: [
     "stream",
     (value) =>
