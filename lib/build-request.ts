@@ -137,7 +137,10 @@ function replaceLiteralQuery(
   // and as many parameters costs linear time, not a search of the pairs per parameter.
   const keys = pairs.map(queryKey);
   const first = new Map<string, number>();
-  keys.forEach((key, index) => key === undefined || first.has(key) || first.set(key, index));
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index];
+    if (key !== undefined && !first.has(key)) first.set(key, index);
+  }
   const rest: FlatParameters = [];
   const replaced = new Set<string | undefined>();
   for (let i = 0; i < leftover.length; i += 2) {
