@@ -97,7 +97,7 @@ export function run(argv: readonly string[], output: Output): number {
       for (const [name, value] of commandLine.query) {
         if (!VARNAME.test(name) || OPTION_KEYS.has(name)) {
           throw new UsageError(
-            `Invalid query item ${JSON.stringify(`${name}==${value}`)}: the name must be letters, digits, "_" or "." and not an option key`,
+            `Invalid query item ${JSON.stringify(`${name}==${value}`)}: the name must be letters, digits, "_", "." or %XX triplets (an RFC 6570 varname) and not an option key`,
           );
         }
         if (Object.hasOwn(options, name) || names.includes(name)) {

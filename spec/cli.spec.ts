@@ -57,6 +57,12 @@ describe("service-endpoint (the built bin)", () => {
     expect(result.stdout).toBe(`${VERSION}\n`);
   });
 
+  it("takes a pct-encoded name==value name (an RFC 6570 varname, §2.3) and sends it as it is", () => {
+    expect(run("GET /x", "a%2F.b_1==1 2")).toEqual(
+      printed({ method: "get", url: "https://api.service.example/x?a%2F.b_1=1%202", headers: GET_HEADERS }),
+    );
+  });
+
   it("prints the request options as indented JSON", () => {
     const result = run(
       "GET /repos/{owner}/{repo}/issues{?state}",
@@ -350,11 +356,15 @@ describe("service-endpoint (the built bin)", () => {
       [["GET /", "==x"], 'Invalid item "==x": the name before "==" is empty'],
       [
         ["GET /x", "q[]==1"],
-        'Invalid query item "q[]==1": the name must be letters, digits, "_" or "." and not an option key',
+        'Invalid query item "q[]==1": the name must be letters, digits, "_", "." or %XX triplets (an RFC 6570 varname) and not an option key',
+      ],
+      [
+        ["GET /x", "a%2==1"],
+        'Invalid query item "a%2==1": the name must be letters, digits, "_", "." or %XX triplets (an RFC 6570 varname) and not an option key',
       ],
       [
         ["GET /x", "url==1"],
-        'Invalid query item "url==1": the name must be letters, digits, "_" or "." and not an option key',
+        'Invalid query item "url==1": the name must be letters, digits, "_", "." or %XX triplets (an RFC 6570 varname) and not an option key',
       ],
       [["GET /users/{id}", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
       [["GET /users/:id", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
