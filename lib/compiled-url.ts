@@ -335,17 +335,22 @@ export function assertNoDotSegment(
   if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
   const found = findDotSegment(expanded, start);
   if (found === undefined) return;
-  const segment = quote(expanded.slice(found[0], found[1]));
+  // Past a "#" the segment is the fragment's (RFC 3986 §3.5), which client-side routers resolve:
+  // the message says which part of the url it is in.
+  const segment =
+    (expanded.lastIndexOf("#", found[0]) < 0 ? "path" : "fragment") +
+    " segment " +
+    quote(expanded.slice(found[0], found[1]));
   const name = writerOf(compiled, values, found[0], found[1]);
   if (name !== undefined) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the path segment ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
     );
   }
   throw new EndpointError(
     "ERR_INVALID_URL",
-    `Invalid url ${quote(compiled.url)}: the path segment ${segment} would be resolved away by clients`,
+    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by clients`,
   );
 }
 

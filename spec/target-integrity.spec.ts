@@ -18,9 +18,14 @@ const BASE = "https://api.service.example";
 const settings = { seed: 20261123, numRuns: 300 };
 
 describe("1. dot segments never come from a value", () => {
-  const dotMessage = (name: string, url: string, segment: string): { code: string; message: string } => ({
+  const dotMessage = (
+    name: string,
+    url: string,
+    segment: string,
+    part = "path",
+  ): { code: string; message: string } => ({
     code: "ERR_INVALID_PARAMETER",
-    message: `Invalid parameter "${name}" for url "${url}": it makes the path segment "${segment}", which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+    message: `Invalid parameter "${name}" for url "${url}": it makes the ${part} segment "${segment}", which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
   });
 
   it.each([
@@ -31,7 +36,6 @@ describe("1. dot segments never come from a value", () => {
     ["GET /{+path}", { path: "a/../../admin" }, "path", ".."],
     ["GET /{+path}", { path: "%2e%2e/%2E%2e/admin" }, "path", "%2e%2e"],
     ["GET /{+path}", { path: "a/.%2E/admin" }, "path", ".%2E"],
-    ["GET /x{#frag}", { frag: "a/../../admin" }, "frag", ".."],
     // RFC 6570 §3.2.5: the label operator writes "." before each value, so "" makes "." and
     // two of them make ".." with no dot in any value.
     ["GET /repos/{owner}/{.repo}", { owner: "o", repo: "" }, "repo", "."],
@@ -56,6 +60,33 @@ describe("1. dot segments never come from a value", () => {
     expect(errorOf(() => endpoint("GET /a/{x}/../b", { x: "y" }))).toStrictEqual({
       code: "ERR_INVALID_URL",
       message: 'Invalid url "/a/{x}/../b": the path segment ".." would be resolved away by clients',
+    });
+  });
+
+  // Clients never send the fragment, but client-side routers resolve "#/a/../admin" as a path
+  // (docs/decisions.md §15): the message names the fragment, not the path.
+  it.each([
+    ["GET /x{#frag}", { frag: "a/../../admin" }, "frag", ".."],
+    ["GET /x{#frag}", { frag: "/%2E" }, "frag", "%2E"],
+    ["GET /{+path}", { path: "a#/.." }, "path", ".."],
+  ])("%s with %j: the fragment segment", (route, options, name, segment) => {
+    const url = route.slice(route.indexOf(" ") + 1);
+    expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment, "fragment"));
+  });
+
+  it("names the path, not the fragment, for a dot segment before a '#'", () => {
+    expect(errorOf(() => endpoint("GET /{+path}", { path: "..#a" }))).toStrictEqual(
+      dotMessage("path", "/{+path}", ".."),
+    );
+    expect(errorOf(() => endpoint("GET /x/{q}#top", { q: ".." }))).toStrictEqual(
+      dotMessage("q", "/x/{q}#top", ".."),
+    );
+  });
+
+  it("a dot segment of the route's own fragment is ERR_INVALID_URL naming the fragment", () => {
+    expect(errorOf(() => endpoint("GET /x#/a/../b"))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message: 'Invalid url "/x#/a/../b": the fragment segment ".." would be resolved away by clients',
     });
   });
 
