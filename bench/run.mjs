@@ -709,6 +709,7 @@ function markdown(cases, memory, allocation, machine, sizes) {
     "npm run bench   # builds when stale, runs bench/run.mjs (re-runs itself with --expose-gc), writes this page",
     "npm run bench -- --quick --no-write   # a fast check that prints only",
     "npm run size    # builds when stale, bundles with esbuild, updates the size section",
+    "npm run size:features   # what each feature weighs in the endpoint bundle (prints only)",
     "```",
     "",
   );

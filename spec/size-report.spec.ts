@@ -48,3 +48,29 @@ describe("bench/size.mjs: withoutMessageText", () => {
     expect(withoutMessageText([input])).toEqual([expected]);
   });
 });
+
+// bench/feature-weights.mjs (npm run size:features, docs/decisions.md §19): it finds every
+// feature's code in the bundle it measures (a renamed function stops it rather than weighing
+// 0 B), and each feature weighs something.
+describe("bench/feature-weights.mjs", () => {
+  it("weighs each of its eight features in the endpoint bundle, each above 0 B", () => {
+    const out = execFileSync(process.execPath, [join(root, "bench", "feature-weights.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    const total = Number(/^import \{ endpoint \}: ([\d,]+) B gzip -9$/m.exec(out)![1]!.replace(/,/g, ""));
+    const weights = [...out.matchAll(/^\| (.+) \| ([\d,]+) B \|$/gm)].map((m) =>
+      Number(m[2]!.replace(/,/g, "")),
+    );
+    expect(weights).toHaveLength(8);
+    for (const weight of weights) {
+      expect(weight).toBeGreaterThan(0);
+      expect(weight).toBeLessThan(total);
+    }
+    const [, rest, bare] = /All of them removed: ([\d,]+) B; with the message text emptied too: ([\d,]+) B/
+      .exec(out)!
+      .map((figure) => Number(figure.replace(/,/g, "")));
+    expect(rest).toBeLessThan(total);
+    expect(bare).toBeLessThan(rest!);
+  });
+});
