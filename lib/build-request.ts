@@ -356,9 +356,13 @@ export function buildRequest(
  * is defined and writes a character: when every required slot holds one, the first two pass
  * (every whole-segment run is made of required slots), and are skipped.
  */
-export function checkedExpansion(compiled: CompiledUrl, slots: readonly unknown[]): string {
+export function checkedExpansion(compiled: CompiledUrl, slots: unknown[]): string {
   const names = compiled.template.variableNames;
   if (!holdsText(slots, compiled.requiredSlots)) {
+    // A list or object is read once, here, into a copy that the checks and the expansion read:
+    // members that are getters or a Proxy's traps could answer "x" to a check and null to the
+    // expansion. (The dot check reads no member: it scans the expanded url.)
+    for (const slot of compiled.requiredSlots) slots[slot] = readOnce(slots[slot]);
     for (const slot of compiled.requiredSlots) {
       if (isUndefinedValue(slots[slot])) {
         const name = names[slot]!;
@@ -382,6 +386,24 @@ export function checkedExpansion(compiled: CompiledUrl, slots: readonly unknown[
   const expanded = compiled.expand(slots);
   assertNoDotSegment(compiled, expanded, slots);
   return expanded;
+}
+
+/**
+ * A list's items or a plain object's own enumerable members (RFC 6570 §2.3), each read once into a
+ * copy; any other value as it is. Holes stay holes (a long sparse list is not made dense).
+ */
+function readOnce(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const copy: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) {
+      const item: unknown = value[i];
+      if (item !== undefined) copy[i] = item;
+    }
+    return copy;
+  }
+  // A spread defines each own enumerable member, "__proto__" too, as an own property of the copy.
+  return isPlainObject(value) ? { ...value } : value;
 }
 
 /** Does every one of `required` hold a non-empty string or a number? */

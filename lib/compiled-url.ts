@@ -250,19 +250,11 @@ function dotSlots(template: UriTemplate, skip: number, slotOf: Map<string, numbe
 
 /** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */
 function mayHoldDot(value: unknown): boolean {
-  if (typeof value === "string") return value.includes(".") || value.includes("%");
-  if (typeof value !== "object" || value === null) return false;
-  if (value instanceof Date) return false;
-  for (const key in value) {
-    if (key.includes(".") || key.includes("%")) return true;
-    const member = (value as Record<string, unknown>)[key];
-    if (
-      typeof member === "string" ? member.includes(".") || member.includes("%") : typeof member === "object"
-    ) {
-      return true;
-    }
-  }
-  return false;
+  // A list or object is not read again (its members could answer differently than they did to the
+  // expansion): the expanded url is scanned instead.
+  return typeof value === "string"
+    ? value.includes(".") || value.includes("%")
+    : typeof value === "object" && value !== null;
 }
 
 /** RFC 3986 §3.4: the names of `name=value` pairs in the literal text of the query. */

@@ -1,7 +1,7 @@
 // Fixed regressions for issue 4: the failures measured on the peers, and every case the fuzzer
 // (security.properties.spec.ts, scripts/fuzz.mjs) or the audit ever found, with exact inputs and
 // the exact output or error. A finding is added here before it is fixed.
-import { EndpointBuilder, VERSION, callable, endpoint } from "../lib/index.js";
+import { EndpointBuilder, PathLockedEndpointBuilder, VERSION, callable, endpoint } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
 import { thrown } from "./helpers/thrown.js";
 import { LockedEndpoint } from "./helpers/locked-endpoint.js";
@@ -309,5 +309,97 @@ describe("the absolute-url policy keeps a subclass's token at home", () => {
     expect(locked("GET {+next}", { next: "//evil.example/x" }).url).toBe(
       "https://api.service.example//evil.example/x",
     );
+  });
+});
+
+// Found in review (2026-11-24): a list or object in the url was read by the checks and again by
+// the expansion. Getters (or a Proxy's traps) that answer differently per read passed the checks
+// with one value and expanded another: "/x/a/.." (sent as /x/), "/repos/o//issues", and a
+// path-locked builder left its prefix. The checks now read only what the expansion reads.
+describe("a value that answers differently each time it is read", () => {
+  /** A list whose item `index` is a getter: `first` for the first `reads` reads, then `then`. */
+  function flipping(
+    items: unknown[],
+    index: number,
+    reads: number,
+    first: unknown,
+    then: unknown,
+  ): unknown[] {
+    let count = 0;
+    const list = [...items];
+    Object.defineProperty(list, index, {
+      enumerable: true,
+      get: () => (count++ < reads ? first : then),
+    });
+    return list;
+  }
+  const outcome = (run: () => { url: string }): string => {
+    try {
+      return run().url;
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+
+  it.each([0, 1, 2, 3, 4, 5])(
+    "a list item that is '..' for the first %i reads: never a dot segment",
+    (reads) => {
+      const url = outcome(() => endpoint("GET /x{/p*}", { p: flipping(["a", "b"], 1, reads, "..", "b") }));
+      expect(["ERR_INVALID_PARAMETER", "https://api.service.example/x/a/b"]).toContain(url);
+      const back = outcome(() => endpoint("GET /x{/p*}", { p: flipping(["a", "b"], 1, reads, "b", "..") }));
+      expect(["ERR_INVALID_PARAMETER", "https://api.service.example/x/a/b"]).toContain(back);
+    },
+  );
+
+  it.each([0, 1, 2, 3, 4, 5])("a path-locked builder keeps its prefix (%i reads)", (reads) => {
+    const locked = new PathLockedEndpointBuilder({ baseUrl: "https://api.example/v3/repos" });
+    const count = [0, 0];
+    const rest = new Proxy([".", "."], {
+      get: (target, key, receiver) => {
+        if (key !== "0" && key !== "1") return Reflect.get(target, key, receiver);
+        return count[+key]!++ < reads ? ".." : "b";
+      },
+    });
+    const url = outcome(() => locked.endpoint("GET /{owner}{/rest*}", { owner: "o", rest }));
+    expect(["ERR_INVALID_PARAMETER", "https://api.example/v3/repos/o/b/b"]).toContain(url);
+  });
+
+  it.each([0, 1, 2, 3, 4, 5])(
+    "a required list item that turns null never leaves an empty segment (%i reads)",
+    (reads) => {
+      const url = outcome(() =>
+        endpoint("GET /repos/{owner}/{repo}/issues", {
+          owner: "o",
+          repo: flipping(["x"], 0, reads, "x", null),
+        }),
+      );
+      expect(["ERR_MISSING_PARAMETER", "https://api.service.example/repos/o/x/issues"]).toContain(url);
+    },
+  );
+
+  it.each([0, 1, 2, 3, 4, 5])(
+    "an object member behind a Proxy, expanded by {+p} in parse() (%i reads)",
+    (reads) => {
+      let count = 0;
+      const p = new Proxy(
+        { a: "b" },
+        { get: (target, key) => (key === "a" ? (count++ < reads ? "/.." : "b") : undefined) },
+      );
+      // parse() passes a plain object by reference, where endpoint() copies it first.
+      const url = outcome(() =>
+        endpoint.parse({ method: "GET", baseUrl: "https://api.service.example", url: "/x/{+p}", p }),
+      );
+      expect(["ERR_INVALID_PARAMETER", "https://api.service.example/x/a,b"]).toContain(url);
+    },
+  );
+
+  it("the checks read no item the expansion does not, and the caller's list is left as it was", () => {
+    let reads = 0;
+    const list = ["a", "b"];
+    Object.defineProperty(list, 1, { enumerable: true, get: () => (reads++, "b") });
+    const before = reads;
+    expect(endpoint("GET /x{/p*}/{q}", { p: list, q: "c" }).url).toBe("https://api.service.example/x/a/b/c");
+    expect(reads - before).toBeLessThanOrEqual(2); // the option walk's look, then the expansion
+    expect(Object.getOwnPropertyDescriptor(list, 1)!.get).toBeDefined();
   });
 });
