@@ -144,6 +144,45 @@ describe("1. dot segments never come from a value", () => {
       settings,
     );
   });
+
+  it("property: the same when list items answer with another value on each read (getters)", () => {
+    const value = fc.constantFrom(".", "..", "%2e", ".%2E", "a", "", "a/..", "../b", null);
+    /** A list whose item i is a getter that cycles through answers[i], one answer per read. */
+    const shifting = (answers: unknown[][]): unknown[] => {
+      const list: unknown[] = [];
+      answers.forEach((cycle, i) => {
+        let reads = 0;
+        Object.defineProperty(list, i, { enumerable: true, get: () => cycle[reads++ % cycle.length] });
+      });
+      return list;
+    };
+    const route = fc.constantFrom(
+      "GET /a/{x}/b",
+      "GET /a/{+x}",
+      "GET /a{/x*}",
+      "GET /a{/x}/b",
+      "GET /a/{x}{?x}",
+    );
+    const answers = fc.array(fc.array(value, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(route, answers, fc.boolean(), (path, cycles, viaParse) => {
+        const x = shifting(cycles);
+        const result = outcome(() =>
+          viaParse
+            ? endpoint.parse({ method: "GET", baseUrl: BASE, url: path.slice(4), headers: {}, x })
+            : endpoint(path, { x }),
+        );
+        if (!("value" in result)) return;
+        const url = result.value.url;
+        const own = url.slice(BASE.length).split(/[?#]/)[0]!;
+        // Every segment the url names is one the server sees (none is resolved away), and the
+        // required one is never left empty.
+        expect(new URL(url).pathname).toBe(own);
+        if (path === "GET /a/{x}/b") expect(own).not.toBe("/a//b");
+      }),
+      settings,
+    );
+  });
 });
 
 describe("2. an empty value does not collapse a required segment", () => {
