@@ -6,7 +6,14 @@ import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
 import { compileTemplate, slotExpander } from "./uri-template/compile.js";
 import { parseTemplate } from "./uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "./uri-template/index.js";
-import { authorityEnd, findDotSegment, isAbsoluteUrl, isValidAbsoluteUrl, queryKey } from "./url.js";
+import {
+  authorityEnd,
+  dotSegmentLabel,
+  findDotSegment,
+  isAbsoluteUrl,
+  isValidAbsoluteUrl,
+  queryKey,
+} from "./url.js";
 
 /** What `parse()` needs to know about one url, computed once per distinct url. */
 export interface CompiledUrl {
@@ -327,12 +334,7 @@ export function assertNoDotSegment(
   if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
   const found = findDotSegment(expanded, start);
   if (found === undefined) return;
-  // Past a "#" the segment is the fragment's (RFC 3986 §3.5), which client-side routers resolve:
-  // the message says which part of the url it is in.
-  const segment =
-    (expanded.lastIndexOf("#", found[0]) < 0 ? "path" : "fragment") +
-    " segment " +
-    quote(expanded.slice(found[0], found[1]));
+  const segment = dotSegmentLabel(expanded, found);
   const name = writerOf(compiled, values, found[0], found[1]);
   if (name !== undefined) {
     throw new EndpointError(

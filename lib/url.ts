@@ -27,7 +27,7 @@ export function authorityEnd(url: string): number {
  * "@" (WHATWG takes the last, others the first), a pct-encoded host (WHATWG decodes it,
  * others do not) or an empty one.
  */
-function absoluteUrlFault(
+export function absoluteUrlFault(
   url: string,
   otherScheme = "only http and https URLs are allowed",
 ): string | undefined {
@@ -149,6 +149,14 @@ export function appendQuery(url: string, query: string): string {
   // the parameters into the host (found by the fuzzer).
   const separator = !beforeHash.includes("?") ? "?" : /[?&]$/.test(beforeHash) ? "" : "&";
   return beforeHash + separator + query + url.slice(hash);
+}
+
+/**
+ * `path segment ".."` or `fragment segment "%2e"`: the segment `findDotSegment` found, for a
+ * message. Past a "#" it is the fragment's (RFC 3986 §3.5), which client-side routers resolve.
+ */
+export function dotSegmentLabel(url: string, [start, end]: [number, number]): string {
+  return (url.lastIndexOf("#", start) < 0 ? "path" : "fragment") + " segment " + quote(url.slice(start, end));
 }
 
 /**

@@ -243,6 +243,13 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
     ["https:x.example", '"//" must follow "https:"'],
     ["https://", "not a valid absolute URL"],
     ["//evil.example/x", "expected an absolute http(s) url"],
+    // endpoint()'s own checks (docs/security.md items 1 and 6): the clients agree on the target.
+    ["https://x.example/a/%2e%2e/admin", 'the path segment "%2e%2e" would be resolved away by clients'],
+    ["https://x.example/a/./b", 'the path segment "." would be resolved away by clients'],
+    ["https://x.example/a#/../admin", 'the fragment segment ".." would be resolved away by clients'],
+    ["https://a@b@x.example/", 'more than one "@" in the authority'],
+    ["https:///x.example/", "an empty host"],
+    ["https://%78.example/", "a percent-encoded host"],
     ["", "expected an absolute http(s) url"],
     [
       "/api/items?q=1",

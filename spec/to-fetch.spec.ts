@@ -369,6 +369,14 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
     ["http:/x.example/", '"//" must follow "http:"'],
     ["//evil.example/x", 'expected an absolute http(s) url or a path starting with exactly one "/"'],
     ["items?q=1", 'expected an absolute http(s) url or a path starting with exactly one "/"'],
+    // endpoint()'s own checks (docs/security.md items 1 and 6): the clients agree on the target.
+    ["https://x.example/a/%2e%2e/admin", 'the path segment "%2e%2e" would be resolved away by clients'],
+    ["https://x.example/a/./b", 'the path segment "." would be resolved away by clients'],
+    ["https://x.example/a#/../admin", 'the fragment segment ".." would be resolved away by clients'],
+    ["https://a@b@x.example/", 'more than one "@" in the authority'],
+    ["https:///x.example/", "an empty host"],
+    ["https://%78.example/", "a percent-encoded host"],
+    ["/api/%2E./admin", 'the path segment "%2E." would be resolved away by clients'],
     [
       "/\\evil.example/x",
       'character U+005C at offset 1; controls, space, "\\" and non-ASCII characters must be percent-encoded',

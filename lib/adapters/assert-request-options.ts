@@ -1,6 +1,7 @@
 import { EndpointError, codePointLabel, quote } from "../errors.js";
 import { isToken } from "../headers.js";
 import { own } from "../object.js";
+import { absoluteUrlFault, authorityEnd, dotSegmentLabel, findDotSegment } from "../url.js";
 import type { RequestOptions } from "../types.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
 import { describeSafely, readSafely } from "./read-safely.js";
@@ -67,12 +68,15 @@ function checkUrl(adapter: string, url: string, policy: UrlPolicy): void {
     if (!url.startsWith("//", scheme.length + 1)) {
       throw invalidUrl(adapter, url, `"//" must follow "${scheme}:"`);
     }
-    if (!parses(url)) throw invalidUrl(adapter, url, "not a valid absolute URL");
-    return;
+    // endpoint()'s own check: a URL the WHATWG parser reads, whose host every client reads alike
+    // (one "@", a host that is not empty or pct-encoded: docs/security.md item 6).
+    const fault = absoluteUrlFault(url);
+    if (fault !== undefined) throw invalidUrl(adapter, url, fault);
+    return checkDotSegments(adapter, url, authorityEnd(url));
   }
   // Exactly one "/": `//host/x` is a network-path reference (RFC 3986 §4.2) to another origin.
   const isOriginRelative = url.startsWith("/") && !url.startsWith("//");
-  if (isOriginRelative && policy === "absolute-or-path") return;
+  if (isOriginRelative && policy === "absolute-or-path") return checkDotSegments(adapter, url, 0);
   if (isOriginRelative) {
     throw invalidUrl(
       adapter,
@@ -89,13 +93,15 @@ function checkUrl(adapter: string, url: string, policy: UrlPolicy): void {
   );
 }
 
-/** `new URL(url)` succeeds (`URL.canParse` is missing from Node 18 before 18.17). */
-function parses(url: string): boolean {
-  try {
-    new URL(url);
-    return true;
-  } catch {
-    return false;
+/**
+ * RFC 3986 §5.2.4: fetch resolves a "." or ".." segment (`/a/%2e%2e/admin` is sent as `/admin`)
+ * where curl sends it as written, so one set of options would reach two paths. Refused as
+ * `endpoint()` refuses it (docs/security.md item 1).
+ */
+function checkDotSegments(adapter: string, url: string, start: number): void {
+  const found = findDotSegment(url, start);
+  if (found !== undefined) {
+    throw invalidUrl(adapter, url, `the ${dotSegmentLabel(url, found)} would be resolved away by clients`);
   }
 }
 
