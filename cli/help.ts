@@ -10,7 +10,7 @@ Items (httpie's forms; an item splits at its first separator, the longer one fir
                       service-endpoint GET /users/{id} id=1
   key:=json         a JSON parameter: a number, boolean, null, array or object
                       service-endpoint POST /issues count:=2 labels:='["bug"]'
-  name==value       a query parameter, for every method (added to the url as {?name})
+  name==value       a query parameter, for every method (where a GET puts a parameter)
                       service-endpoint POST /search q=="a&b"
   Header:value      a header
                       service-endpoint GET /user Authorization:"token abc"

@@ -20,29 +20,41 @@ const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType",
 /** An RFC 6570 varname (§2.3): ALPHA / DIGIT / "_" / pct-encoded, dots between. */
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
 
-/**
- * Adds `name==value` query parameters to the url template, so that the library's template engine
- * encodes them, whatever the method: into the url's `{?…}` expression when it has one, as
- * `{&a,b}` (RFC 6570 §3.2.9) after a literal "?", else as `{?a,b}` (§3.2.8).
- */
-function withQuery(route: string, names: readonly string[]): string {
+/** The url part of a route (`"POST /x"` → `"/x"`). */
+function routeUrl(route: string): string {
   const space = route.indexOf(" ");
-  const url = space === -1 ? route : route.slice(space + 1);
-  const expression = url.lastIndexOf("{?");
-  if (expression !== -1) {
-    const close = url.indexOf("}", expression);
-    const joined = `${url.slice(0, close)},${names.join(",")}${url.slice(close)}`;
-    return space === -1 ? joined : `${route.slice(0, space)} ${joined}`;
+  return space === -1 ? route : route.slice(space + 1);
+}
+
+/**
+ * The request options with the `name==value` items in the url's query, for every method. The
+ * library puts parameters that no placeholder takes into the query for GET and HEAD, where it
+ * also knows the url's own query and fragment (`/x#top`, a `{+next}` value with a "?", a literal
+ * `?page=2` that `page==3` replaces). For a method whose leftovers go to the body, the url is the
+ * one a GET of the same url, placeholders and query items gets.
+ */
+function withQuery(
+  route: string,
+  options: EndpointOptions,
+  query: readonly (readonly [string, string])[],
+): RequestOptions {
+  const request = endpoint(route, options);
+  const placeholders = placeholderNames(route);
+  const leftover = Object.keys(options).filter((key) => !OPTION_KEYS.has(key) && !placeholders.includes(key));
+  // Leftovers outside a body went to the query: this method keeps parameters in the url. (The
+  // query items first, where the url's {?…} expression used to put them.)
+  if (leftover.length > 0 && !("body" in request)) {
+    return endpoint(route, { ...Object.fromEntries(query), ...options });
   }
-  const literalQuery = url.replace(/\{[^}]*\}/g, "").includes("?");
-  return `${route}{${literalQuery ? "&" : "?"}${names.join(",")}}`;
+  const urlOptions: EndpointOptions = { method: "GET", url: routeUrl(route) };
+  if (options.baseUrl !== undefined) urlOptions.baseUrl = options.baseUrl;
+  for (const key of placeholders) if (Object.hasOwn(options, key)) urlOptions[key] = options[key];
+  return { ...request, url: endpoint({ ...urlOptions, ...Object.fromEntries(query) }).url };
 }
 
 /** The placeholder names of a route's url, the `:name` form (CONTRACT.md "url") included. */
 function placeholderNames(route: string): readonly string[] {
-  const space = route.indexOf(" ");
-  const url = space === -1 ? route : route.slice(space + 1);
-  return parseTemplate(url.replace(/\/:([A-Za-z0-9_]+)/g, "/{$1}")).variableNames;
+  return parseTemplate(routeUrl(route).replace(/\/:([A-Za-z0-9_]+)/g, "/{$1}")).variableNames;
 }
 
 /** The `fetch()` call as JavaScript: a string literal per string, bytes as a Uint8Array. */
@@ -90,14 +102,25 @@ export function run(argv: readonly string[], output: Output): number {
     // Object.fromEntries defines own properties: an item named __proto__ is a key like any
     // other, and a later item with the same key replaces an earlier one.
     const options: EndpointOptions = Object.fromEntries(commandLine.parameters);
-    let route = commandLine.route;
+    const route = commandLine.route;
 
+    const query: [string, string][] = [];
     if (commandLine.query.length > 0) {
       const names: string[] = [];
-      for (const [name, value] of commandLine.query) {
-        if (!VARNAME.test(name) || OPTION_KEYS.has(name)) {
+      for (const [given, value] of commandLine.query) {
+        if (!VARNAME.test(given) || OPTION_KEYS.has(given)) {
           throw new UsageError(
-            `Invalid query item ${JSON.stringify(`${name}==${value}`)}: the name must be letters, digits, "_", "." or %XX triplets (an RFC 6570 varname) and not an option key`,
+            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: the name must be letters, digits, "_", "." or %XX triplets (an RFC 6570 varname) and not an option key`,
+          );
+        }
+        // The library encodes a query name itself: a name's %XX triplets are read as the UTF-8
+        // they spell (RFC 3986 §2.1), so `a%2F==1` sends `a%2F=1`, not `a%252F=1`.
+        let name: string;
+        try {
+          name = decodeURIComponent(given);
+        } catch {
+          throw new UsageError(
+            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: its %XX triplets are not UTF-8`,
           );
         }
         if (Object.hasOwn(options, name) || names.includes(name)) {
@@ -106,6 +129,7 @@ export function run(argv: readonly string[], output: Output): number {
           );
         }
         names.push(name);
+        query.push([name, value]);
       }
       // The route's own placeholders would take the value in the path instead: ambiguous.
       const taken = placeholderNames(route);
@@ -115,8 +139,6 @@ export function run(argv: readonly string[], output: Output): number {
           `Query item ${JSON.stringify(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,
         );
       }
-      route = withQuery(route, names);
-      for (const [name, value] of commandLine.query) options[name] = value;
     }
 
     if (commandLine.headers.length > 0) {
@@ -145,22 +167,24 @@ export function run(argv: readonly string[], output: Output): number {
       const text = output.readStdin();
       if (text !== undefined && text !== "") rawBody = { text, source: "standard input" };
     }
-    if (rawBody !== undefined) {
-      if (Object.hasOwn(options, "data")) {
-        throw new UsageError(`Give the body once: ${rawBody.source} or a data:= item, not both`);
-      }
-      // Every parameter that no placeholder takes would be dropped for the raw body: ambiguous.
+    if (rawBody !== undefined && Object.hasOwn(options, "data")) {
+      throw new UsageError(`Give the body once: ${rawBody.source} or a data:= item, not both`);
+    }
+    // With a body (a raw one, or a data item), every parameter that no placeholder takes would be
+    // dropped by the library: ambiguous, so refused rather than lost without a word.
+    const bodySource = rawBody?.source ?? (Object.hasOwn(options, "data") ? "the data item" : undefined);
+    if (bodySource !== undefined) {
       const placeholders = placeholderNames(route);
       const stray = commandLine.parameters.find(
         ([key]) => !OPTION_KEYS.has(key) && !placeholders.includes(key),
       );
       if (stray !== undefined) {
         throw new UsageError(
-          `Item ${JSON.stringify(stray[0])} would be lost: the body is ${rawBody.source}; write ${stray[0]}==value for the query`,
+          `Item ${JSON.stringify(stray[0])} would be lost: the body is ${bodySource}; write ${stray[0]}==value for the query`,
         );
       }
-      options.data = rawBody.text;
     }
+    if (rawBody !== undefined) options.data = rawBody.text;
     if (commandLine.contentType !== undefined) {
       if (rawBody === undefined) {
         throw new UsageError("Option --content-type is for a raw body (@file or standard input)");
@@ -173,7 +197,7 @@ export function run(argv: readonly string[], output: Output): number {
       options.headers = { ...given, "content-type": commandLine.contentType };
     }
 
-    const requestOptions = endpoint(route, options);
+    const requestOptions = query.length > 0 ? withQuery(route, options, query) : endpoint(route, options);
     if (commandLine.format === "curl") output.stdout(curlCommand(requestOptions, commandLine.fail));
     else if (commandLine.format === "fetch") output.stdout(fetchCall(requestOptions));
     else output.stdout(`${JSON.stringify(requestOptions, null, 2)}\n`);

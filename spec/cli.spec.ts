@@ -1,7 +1,8 @@
 import { execFile, spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { VERSION } from "../lib/index.js";
 import { itWithCurl } from "./helpers/curl.js";
@@ -122,8 +123,19 @@ describe("service-endpoint (the built bin)", () => {
   });
 
   it("takes the body from data:= and keeps a parameter named like an Object.prototype key", () => {
-    const result = run("PUT /things/{id}", "id=7", 'data:={"a":1}', "__proto__=x");
+    const result = run("PUT /things/{id}", "id=7", 'data:={"a":1}');
     expect(JSON.parse(result.stdout).body).toStrictEqual({ a: 1 });
+    // A data item is the body: a parameter that no placeholder takes would be dropped, so it is
+    // refused (an own "__proto__" item is a parameter like any other).
+    expect(run("PUT /things/{id}", "id=7", 'data:={"a":1}', "__proto__=x")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr:
+        'service-endpoint: Item "__proto__" would be lost: the body is the data item; write __proto__==value for the query (see service-endpoint --help)\n',
+    });
+    expect(run("POST /x", 'data:="z"', "a=b").stderr).toBe(
+      'service-endpoint: Item "a" would be lost: the body is the data item; write a==value for the query (see service-endpoint --help)\n',
+    );
     const query = run("GET /things", "__proto__=x");
     expect(JSON.parse(query.stdout).url).toBe("https://api.service.example/things?__proto__=x");
   });
@@ -550,5 +562,81 @@ describe.each([["docs/cli.md"], ["README.md"]])("the console examples of %s", (d
       env: { ...process.env, NODE: process.execPath, BIN },
     });
     expect(result.stdout).toBe(expected);
+  });
+});
+
+// Found by an independent review (2026-11-24).
+describe("name==value goes where the library puts a query, for every method", () => {
+  const url = (...args: string[]): unknown => {
+    const result = run(...args);
+    return result.status === 0 ? JSON.parse(result.stdout).url : result.stderr;
+  };
+
+  it.each([
+    [["GET", "/x#frag", "q==1"], "https://api.service.example/x?q=1#frag"],
+    [["GET", "/x?a=1#f", "q==1"], "https://api.service.example/x?a=1&q=1#f"],
+    [["GET", "/x{#f}", "f=frag", "q==1"], "https://api.service.example/x?q=1#frag"],
+    [
+      ["GET", "{+next}", "next=https://api.service.example/x?page=2", "q==1"],
+      "https://api.service.example/x?page=2&q=1",
+    ],
+    [["POST", "/x/{+p}", "p=a?b", "q==1"], "https://api.service.example/x/a?b&q=1"],
+    [["POST", "/x#frag", "q==1"], "https://api.service.example/x?q=1#frag"],
+    // A literal query key is replaced, as endpoint() replaces it (issue 13).
+    [["POST", "/x?page=2", "page==3"], "https://api.service.example/x?page=3"],
+    [["GET", "/x?page=2", "page==3", "t=1"], "https://api.service.example/x?page=3&t=1"],
+  ])("%j → %s", (args, expected) => {
+    expect(url(...args)).toBe(expected);
+  });
+
+  it("keeps the other parameters of a POST in its body", () => {
+    expect(JSON.parse(run("POST", "/x#frag", "q==1", "t=2").stdout)).toMatchObject({
+      url: "https://api.service.example/x?q=1#frag",
+      body: { t: "2" },
+    });
+  });
+
+  it("refuses a name whose %XX triplets are not UTF-8", () => {
+    expect(run("GET", "/x", "a%FF==1")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr:
+        'service-endpoint: Invalid query item "a%FF==1": its %XX triplets are not UTF-8 (see service-endpoint --help)\n',
+    });
+  });
+});
+
+describe("files and standard input must be UTF-8 text", () => {
+  const directory = mkdtempSync(join(tmpdir(), "service-endpoint-cli-"));
+  const latin1 = join(directory, "latin1.txt");
+  const bom = join(directory, "bom.txt");
+  writeFileSync(latin1, Buffer.from([0x63, 0x61, 0x66, 0xe9])); // "café" in Latin-1
+  writeFileSync(bom, Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69])); // a BOM, then "hi"
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const refused = (what: string): Result => ({
+    status: 2,
+    stdout: "",
+    stderr: `service-endpoint: ${what} is not UTF-8 text; send bytes with curl --data-binary @file instead (see service-endpoint --help)\n`,
+  });
+
+  it("refuses a raw body file or a key=@file that is not UTF-8, instead of sending U+FFFD", () => {
+    const file = `The file ${JSON.stringify(latin1)}`;
+    expect(run("--content-type", "text/plain", "POST", "/x", `@${latin1}`)).toEqual(refused(file));
+    expect(run("POST", "/x", `t=@${latin1}`)).toEqual(refused(file));
+  });
+
+  it("refuses standard input that is not UTF-8", () => {
+    const { status, stdout, stderr } = spawnSync(
+      process.execPath,
+      [BIN, "--content-type", "text/plain", "POST", "/x"],
+      { input: Buffer.from([0x63, 0x61, 0x66, 0xe9]), encoding: "utf8" },
+    );
+    expect({ status, stdout, stderr }).toEqual(refused("Standard input"));
+  });
+
+  it("keeps a byte order mark as the text it is", () => {
+    expect(JSON.parse(run("--content-type", "text/plain", "POST", "/x", `@${bom}`).stdout).body).toBe(
+      "\ufeffhi",
+    );
   });
 });
