@@ -599,3 +599,52 @@ describe("toCurl on the wire: bash runs the command, real curl sends it to 127.0
     }
   });
 });
+
+// Found by an independent review (2026-11-24): a longer argument made bash print "Argument list
+// too long" and curl never ran (Linux MAX_ARG_STRLEN, 131,072 bytes with the NUL).
+describe("toCurl refuses an argument one command line cannot hold", () => {
+  const limit = 131071;
+  const advice =
+    "over the 131071 bytes one command-line argument may hold (Linux MAX_ARG_STRLEN); save it to a file and send the request another way (curl --data-binary @file, or toFetch)";
+  const post = (data: string): RequestOptions => ({
+    method: "post",
+    url: "https://x.example/",
+    headers: { "content-type": "text/plain" },
+    body: data,
+  });
+
+  it("takes a body of exactly 131,071 bytes, and refuses one byte more, counted in UTF-8", () => {
+    expect(toCurl(post("a".repeat(limit)))).toContain(`--data-binary '${"a".repeat(limit)}'`);
+    expect(errorOf(() => toCurl(post("a".repeat(limit + 1))))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: `toCurl: the body is 131072 bytes, ${advice}`,
+    });
+    // "€" is three bytes: 43,690 of them fit, 43,691 are 131,073 bytes.
+    expect(() => toCurl(post("€".repeat(43690)))).not.toThrow();
+    expect(errorOf(() => toCurl(post("€".repeat(43691))))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: `toCurl: the body is 131073 bytes, ${advice}`,
+    });
+  });
+
+  it("counts a header as the one argument `name: value`", () => {
+    const header = (value: string): RequestOptions => ({
+      method: "get",
+      url: "https://x.example/",
+      headers: { "x-a": value },
+    });
+    expect(() => toCurl(header("v".repeat(limit - "x-a: ".length)))).not.toThrow();
+    expect(errorOf(() => toCurl(header("v".repeat(limit - "x-a: ".length + 1))))).toEqual({
+      code: "ERR_INVALID_HEADER",
+      message: `toCurl: the header "x-a" is 131072 bytes, ${advice}`,
+    });
+  });
+
+  it("refuses a url longer than one argument", () => {
+    const url = "https://x.example/" + "a".repeat(limit);
+    expect(errorOf(() => toCurl({ method: "get", url, headers: {} }))).toEqual({
+      code: "ERR_INVALID_URL",
+      message: `toCurl: the url is ${url.length} bytes, ${advice}`,
+    });
+  });
+});

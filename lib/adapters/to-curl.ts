@@ -1,4 +1,5 @@
 import { EndpointError } from "../errors.js";
+import type { EndpointErrorCode } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
@@ -127,6 +128,32 @@ function rejectBody(reason: string): never {
   throw new EndpointError("ERR_UNSUPPORTED_BODY", `toCurl: ${reason}`);
 }
 
+/**
+ * The most bytes one command-line argument may hold on Linux (MAX_ARG_STRLEN, 32 pages of 4 KiB,
+ * its NUL included): `execve` refuses a longer one with E2BIG, so the shell prints "Argument list
+ * too long" and curl never runs. A command is refused rather than printed broken.
+ */
+const MAX_ARGUMENT_BYTES = 131071;
+
+/** Throws `code` unless `argument` (its bytes in `encoding`) fits in one command-line argument. */
+function checkArgumentLength(
+  argument: string,
+  encoding: "latin1" | "utf-8",
+  code: EndpointErrorCode,
+  what: string,
+): void {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: most arguments are decided without counting.
+  if (argument.length * (encoding === "latin1" ? 1 : 3) <= MAX_ARGUMENT_BYTES) return;
+  const bytes = encoding === "latin1" ? argument.length : new TextEncoder().encode(argument).length;
+  if (bytes > MAX_ARGUMENT_BYTES) {
+    throw new EndpointError(
+      code,
+      `toCurl: ${what} is ${bytes} bytes, over the ${MAX_ARGUMENT_BYTES} bytes one command-line argument may hold (Linux MAX_ARG_STRLEN); ` +
+        "save it to a file and send the request another way (curl --data-binary @file, or toFetch)",
+    );
+  }
+}
+
 /** Bytes that are valid UTF-8 become that text, exactly; anything else cannot be a shell argument. */
 function bytesAsText(bytes: ArrayBuffer | ArrayBufferView): string {
   try {
@@ -248,12 +275,16 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
   const args = ["curl --globoff", ...PROTOCOLS];
   // The method is a token and the url printable ASCII (checked above): plain quotes suffice.
   args.push(method === "HEAD" ? "--head" : `-X ${shellQuote(method)}`);
+  checkArgumentLength(url, "latin1", "ERR_INVALID_URL", "the url");
   args.push(`--url ${shellQuote(url)}`);
   for (const [name, value] of Object.entries(headers)) {
     // `-H 'name:'` would remove the header; `-H 'name;'` sends it with an empty value.
-    args.push(`-H ${shellArgument(value === "" ? `${name};` : `${name}: ${value}`, "latin1")}`);
+    const header = value === "" ? `${name};` : `${name}: ${value}`;
+    checkArgumentLength(header, "latin1", "ERR_INVALID_HEADER", `the header ${JSON.stringify(name)}`);
+    args.push(`-H ${shellArgument(header, "latin1")}`);
   }
   if (text !== undefined) {
+    checkArgumentLength(text, "utf-8", "ERR_UNSUPPORTED_BODY", "the body");
     // Without this, --data-binary makes curl send `content-type: application/x-www-form-urlencoded`.
     if (contentTypeOf(headers) === undefined) args.push(`-H ${shellQuote("content-type:")}`);
     args.push(`${text.startsWith("@") ? "--data-raw" : "--data-binary"} ${shellArgument(text, "utf-8")}`);
