@@ -27,11 +27,11 @@ function routeUrl(route: string): string {
 }
 
 /**
- * The request options with the `name==value` items in the url's query, for every method. The
- * library puts parameters that no placeholder takes into the query for GET and HEAD, where it
- * also knows the url's own query and fragment (`/x#top`, a `{+next}` value with a "?", a literal
- * `?page=2` that `page==3` replaces). For a method whose leftovers go to the body, the url is the
- * one a GET of the same url, placeholders and query items gets.
+ * The request options with the `name==value` items in the url's query, for every method: the url
+ * is the one a GET of the same url gets, where the library puts the query items (with any
+ * parameter a request without a body keeps in its url) into the query, knowing the url's own
+ * query and fragment (`/x#top`, a `{+next}` value with a "?", a literal `?page=2` that `page==3`
+ * replaces). A request with a body keeps its other parameters there.
  */
 function withQuery(
   route: string,
@@ -40,16 +40,19 @@ function withQuery(
 ): RequestOptions {
   const request = endpoint(route, options);
   const placeholders = placeholderNames(route);
-  const leftover = Object.keys(options).filter((key) => !OPTION_KEYS.has(key) && !placeholders.includes(key));
-  // Leftovers outside a body went to the query: this method keeps parameters in the url. (The
-  // query items first, where the url's {?…} expression used to put them.)
-  if (leftover.length > 0 && !("body" in request)) {
-    return endpoint(route, { ...Object.fromEntries(query), ...options });
-  }
-  const urlOptions: EndpointOptions = { method: "GET", url: routeUrl(route) };
-  if (options.baseUrl !== undefined) urlOptions.baseUrl = options.baseUrl;
-  for (const key of placeholders) if (Object.hasOwn(options, key)) urlOptions[key] = options[key];
-  return { ...request, url: endpoint({ ...urlOptions, ...Object.fromEntries(query) }).url };
+  const inUrl = Object.entries(options).filter(
+    ([key]) =>
+      key === "baseUrl" || (!OPTION_KEYS.has(key) && (!("body" in request) || placeholders.includes(key))),
+  );
+  // Object.fromEntries and a spread define own properties: "__proto__" stays a parameter. The
+  // query items first, where the url's {?…} expression used to put them.
+  const get = {
+    method: "GET",
+    url: routeUrl(route),
+    ...Object.fromEntries(query),
+    ...Object.fromEntries(inUrl),
+  };
+  return { ...request, url: endpoint(get).url };
 }
 
 /** The placeholder names of a route's url, the `:name` form (CONTRACT.md "url") included. */
@@ -106,7 +109,6 @@ export function run(argv: readonly string[], output: Output): number {
 
     const query: [string, string][] = [];
     if (commandLine.query.length > 0) {
-      const names: string[] = [];
       for (const [given, value] of commandLine.query) {
         if (!VARNAME.test(given) || OPTION_KEYS.has(given)) {
           throw new UsageError(
@@ -123,17 +125,16 @@ export function run(argv: readonly string[], output: Output): number {
             `Invalid query item ${JSON.stringify(`${given}==${value}`)}: its %XX triplets are not UTF-8`,
           );
         }
-        if (Object.hasOwn(options, name) || names.includes(name)) {
+        if (Object.hasOwn(options, name) || query.some(([taken]) => taken === name)) {
           throw new UsageError(
             `Give ${JSON.stringify(name)} once: as name==value (query) or name=value, not both`,
           );
         }
-        names.push(name);
         query.push([name, value]);
       }
       // The route's own placeholders would take the value in the path instead: ambiguous.
       const taken = placeholderNames(route);
-      const clash = names.find((name) => taken.includes(name));
+      const clash = query.find(([name]) => taken.includes(name))?.[0];
       if (clash !== undefined) {
         throw new UsageError(
           `Query item ${JSON.stringify(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,

@@ -585,6 +585,8 @@ describe("name==value goes where the library puts a query, for every method", ()
     // A literal query key is replaced, as endpoint() replaces it (issue 13).
     [["POST", "/x?page=2", "page==3"], "https://api.service.example/x?page=3"],
     [["GET", "/x?page=2", "page==3", "t=1"], "https://api.service.example/x?page=3&t=1"],
+    // A placeholder named like an Object.prototype key is a parameter like any other.
+    [["POST", "/x/{__proto__}", "__proto__=a", "q==1"], "https://api.service.example/x/a?q=1"],
   ])("%j → %s", (args, expected) => {
     expect(url(...args)).toBe(expected);
   });
