@@ -1,6 +1,6 @@
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import { assertNoDotSegment, emptySlots, slotOf, writerOf } from "./compiled-url.js";
+import { assertAuthorityKept, assertNoDotSegment, emptySlots, slotOf, writerOf } from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import {
@@ -241,6 +241,9 @@ export function buildRequest(
   // Spec §2.2 rule 1: parameters fill placeholders (each read once, into its slot); the rest go
   // to the query or the body. Most urls and values pass every check below as they are expanded
   // (`expandChecked`); any other goes through them.
+  // A value may write part of an absolute url's authority: the expansion and its check read the
+  // same copies (assertAuthorityKept).
+  if (compiled.readsOnce) for (let i = 0; i < slots.length; i++) slots[i] = readOnce(slots[i]);
   const checked = compiled.expandChecked;
   let expanded = checked === undefined ? undefined : checked(slots, true);
   if (expanded === undefined) {
@@ -251,7 +254,10 @@ export function buildRequest(
   let needsPermission: boolean;
   if (compiled.isValidAbsolute || (!compiled.isPath && isAbsoluteUrl(expanded))) {
     // Validated first: the policy hook of a subclass may run `new URL(url)` on what it is given.
-    if (!compiled.isValidAbsolute) validateAbsoluteUrl(expanded);
+    if (!compiled.isValidAbsolute) {
+      validateAbsoluteUrl(expanded);
+      assertAuthorityKept(compiled, expanded, slots);
+    }
     fullUrl = expanded;
     needsPermission = true;
   } else {
@@ -397,7 +403,8 @@ function readOnce(value: unknown): unknown {
     const length = value.length;
     const copy: unknown[] = new Array(length);
     for (let i = 0; i < length; i++) {
-      const item: unknown = value[i];
+      // A hole stays a hole, never an index inherited from Array.prototype (security.md item 12).
+      const item: unknown = hasOwn(value, i) ? value[i] : undefined;
       if (item !== undefined) copy[i] = item;
     }
     return copy;
@@ -438,7 +445,8 @@ function expandsToNothing(value: unknown): boolean {
   if (value === "") return true;
   if (!Array.isArray(value)) return false;
   let members = 0;
-  for (const item of value) {
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = hasOwn(value, i) ? value[i] : undefined;
     if (item === undefined || item === null) continue;
     if (item !== "" || ++members > 1) return false;
   }
@@ -448,7 +456,10 @@ function expandsToNothing(value: unknown): boolean {
 /** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
 function isUndefinedValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;
-  if (Array.isArray(value)) return value.every((item) => item === undefined || item === null);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasOwn(value, i) && value[i] != null) return false;
+    return true;
+  }
   if (isPlainObject(value)) {
     for (const key in value)
       if (hasOwn(value, key) && value[key] !== undefined && value[key] !== null) return false;

@@ -1,6 +1,6 @@
 import { CACHE_SIZE, CACHE_WEIGHT, boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
-import { internalize, setOwn } from "./object.js";
+import { internalize } from "./object.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
 import { compileTemplate, slotExpander } from "./uri-template/compile.js";
@@ -64,6 +64,12 @@ export interface CompiledUrl {
   readonly pathSlots: readonly number[] | undefined;
   /** Where a "." or ".." segment could start: after the literal `scheme://authority` of an absolute template. */
   readonly pathStart: number;
+  /**
+   * An expansion may be an absolute url whose authority a value writes some of (the template
+   * neither starts with "/" nor with a whole literal `scheme://authority/`): its values are read
+   * once, into copies, before it is expanded and checked (`assertAuthorityKept`).
+   */
+  readonly readsOnce: boolean;
   /** The template starts with "/": every expansion is a path. */
   readonly isPath: boolean;
   /**
@@ -108,13 +114,16 @@ export function compileUrl(url: string): CompiledUrl {
     expandChecked: pathSlots === undefined ? undefined : path,
     slotOf,
     names: template.variableNames.map(internalize),
-    requiredSlots: slots(required),
-    wholeSegments: wholeSegment.map(slots),
+    // Each slot and each run once: `/{a}/{a}/…` must not check (and copy) one value per use,
+    // which would take time quadratic in the url (docs/security.md, linear time).
+    requiredSlots: [...new Set(slots(required))],
+    wholeSegments: [...new Map(wholeSegment.map((run) => [run.join("/"), slots(run)])).values()],
     mayHaveQueryOrFragment: template.parts.some((part) =>
       typeof part === "string" ? /[?#]/.test(part) : /[+#?&]/.test(part.operator),
     ),
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
+    readsOnce: !isValidAbsolute && !literal.startsWith("/"),
     isValidAbsolute,
     pathSlots,
     pathStart,
@@ -359,23 +368,103 @@ export function writerOf(
   start: number,
   end: number,
 ): string | undefined {
-  const parameters: Record<string, unknown> = {};
-  compiled.template.variableNames.forEach((name, slot) => setOwn(parameters, name, values[slot]));
   let offset = 0;
   for (const part of compiled.template.parts) {
-    const text =
-      typeof part === "string"
-        ? encodeReserved(part, "")
-        : parseTemplate(expressionText(part)).expand(parameters);
-    const after = offset + text.length;
-    if (typeof part !== "string" && after > start && offset < end) {
-      return (
-        part.variables.find((variable) => values[compiled.slotOf.get(variable.name)!] != null)?.name ?? ""
-      );
-    }
+    const after = offset + partText(compiled, part, values).length;
+    if (typeof part !== "string" && after > start && offset < end) return writerName(compiled, part, values);
     offset = after;
   }
   return undefined;
+}
+
+/** The first variable of `expression` with a defined value (the one a message names), or "". */
+function writerName(
+  compiled: CompiledUrl,
+  expression: TemplateExpression,
+  values: readonly unknown[],
+): string {
+  return (
+    expression.variables.find((variable) => values[compiled.slotOf.get(variable.name)!] != null)?.name ?? ""
+  );
+}
+
+/**
+ * What one part of the template writes: a literal as the engine writes it, an expression expanded
+ * on its own (RFC 6570 §3: each expression expands apart from the others). For error paths only:
+ * compiled without the template cache, so hostile urls evict none of the app's templates, and
+ * reading only the expression's own values, so that all the parts of a url cost linear time.
+ */
+function partText(
+  compiled: CompiledUrl,
+  part: string | TemplateExpression,
+  values: readonly unknown[],
+): string {
+  if (typeof part === "string") return encodeReserved(part, "");
+  const alone = compileTemplate(expressionText(part));
+  return slotExpander(alone)(alone.variableNames.map((name) => values[compiled.slotOf.get(name)!]));
+}
+
+/**
+ * The request goes where the route says (docs/security.md): in an absolute url whose authority
+ * (RFC 3986 §3.2, from "//" to the first "/", "?" or "#") holds an expression, no value may move
+ * the host the route writes. A value that writes the scheme too is the whole url and is not
+ * checked here. Otherwise an expression's text in the authority may not hold "@" (it would make
+ * what comes before it user info), may not end the authority while the route writes more of it
+ * after the expression (`https://{+sub}.example.com/`), and, right after a host the route writes
+ * whole (`https://api.example{+path}`), must begin with "/", "?" or "#": anything else would
+ * lengthen that host (`.evil.example`) or move it (`@evil.example`). A label expression
+ * (`https://www{.domain*}`) is the route's own way to write more of the host. The values are
+ * read again here: `buildRequest` gives such urls slots read once (`readsOnce`), so a getter or
+ * Proxy cannot answer one thing to the expansion and another to this check.
+ */
+export function assertAuthorityKept(
+  compiled: CompiledUrl,
+  expanded: string,
+  values: readonly unknown[],
+): void {
+  const parts = compiled.template.parts;
+  const authorityStart = expanded.indexOf("://") + 3;
+  const authorityStop = authorityEnd(expanded);
+  let offset = 0;
+  for (let i = 0; i < parts.length && offset <= authorityStop; i++) {
+    const part = parts[i]!;
+    const text = partText(compiled, part, values);
+    const from = offset;
+    offset += text.length;
+    if (typeof part === "string" || offset <= authorityStart || text === "") continue;
+    if (from < authorityStart) return; // this value writes the scheme: the whole url is its own
+    const inAuthority = expanded.slice(from, Math.min(offset, authorityStop));
+    const before = expanded.slice(authorityStart, from);
+    let problem: string | undefined;
+    if (inAuthority.includes("@"))
+      problem = `writes "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`;
+    else if (offset > authorityStop && authorityContinues(parts, i))
+      problem = `ends the authority early, while the url writes more of it after the value`;
+    // (A label expression, `https://www{.domain*}`, writes more of the host by design: §3.2.5.)
+    else if (
+      inAuthority !== "" &&
+      part.operator !== "." &&
+      /[^.:@-]$/.test(before) &&
+      !authorityContinues(parts, i)
+    )
+      problem = `follows the host ${quote(before)} without a "/", "?" or "#", so it would change that host`;
+    if (problem !== undefined) {
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid parameter ${quote(writerName(compiled, part, values))} for url ${quote(compiled.url)}: its value ${problem}`,
+      );
+    }
+    if (offset > authorityStop) return;
+  }
+}
+
+/** Does the route write more of the authority after `parts[i]`: a literal not starting with "/", "?" or "#" before any that does? */
+function authorityContinues(parts: UriTemplate["parts"], i: number): boolean {
+  for (let j = i + 1; j < parts.length; j++) {
+    const part = parts[j]!;
+    if (typeof part === "string") return !/^[/?#]/.test(part);
+  }
+  return false;
 }
 
 /** The text of one expression, on its own: `{/segs*}`. */

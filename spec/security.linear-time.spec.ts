@@ -90,6 +90,26 @@ describe("templates and routes of 100,000+ characters", () => {
   });
 });
 
+describe("error paths of long urls (found by the review of 2026-11-26)", () => {
+  // Before: naming the parameter behind a dot segment expanded every part with all the
+  // parameters (16,000 expressions took 34 s), and a placeholder used n times was checked and
+  // copied n times (2,000 uses of an object of 20,000 null members took 12 s).
+  it("a dot segment after 16,000 expressions names its parameter", () => {
+    const url = Array.from({ length: 16_000 }, (_, i) => `{/a${i}}`).join("") + "/{z}";
+    const error = thrown(() => endpoint({ url, z: ".." }));
+    expect(error.code).toBe("ERR_INVALID_PARAMETER");
+    expect(error.message.startsWith('Invalid parameter "z" for url ')).toBe(true);
+  });
+
+  it("a placeholder used 2,000 times whose object has 20,000 undefined members is missing", () => {
+    const a: Record<string, null> = {};
+    for (let i = 0; i < 20_000; i++) a[`k${i}`] = null;
+    const error = thrown(() => endpoint("GET " + "/{a}".repeat(2_000), { a }));
+    expect(error.code).toBe("ERR_MISSING_PARAMETER");
+    expect(error.message.startsWith('Missing parameter "a" for url ')).toBe(true);
+  });
+});
+
 describe("header values, accept headers and previews of 100,000+ characters", () => {
   it.each<[string, string, string | undefined]>([
     ["100,000 spaces", " ".repeat(N), undefined],

@@ -394,6 +394,77 @@ describe("6. an absolute url in a route with an empty host", () => {
   });
 });
 
+describe("6. no value moves a host the route writes (found by the review of 2026-11-26)", () => {
+  const refused = (name: string, url: string, problem: string) => ({
+    code: "ERR_INVALID_PARAMETER",
+    message: `Invalid parameter "${name}" for url "${url}": its value ${problem}`,
+  });
+  const afterHost = (host: string) =>
+    `follows the host "${host}" without a "/", "?" or "#", so it would change that host`;
+  const endsEarly = "ends the authority early, while the url writes more of it after the value";
+
+  it.each([
+    // Before: https://api.service.example@evil.test/x, whose host is evil.test.
+    [
+      "https://api.service.example{+path}",
+      { path: "@evil.test/x" },
+      "path",
+      'writes "@" into the authority "api.service.example@evil.test"',
+    ],
+    // Before: the host api.service.example.evil.test.
+    [
+      "https://api.service.example{+path}",
+      { path: ".evil.test/x" },
+      "path",
+      afterHost("api.service.example"),
+    ],
+    ["https://api.service.example{path}", { path: ".evil.test" }, "path", afterHost("api.service.example")],
+    ["https://{host}{+path}", { host: "api.example", path: ".evil/x" }, "path", afterHost("api.example")],
+    ["{scheme}://api.example{+path}", { scheme: "https", path: ".evil" }, "path", afterHost("api.example")],
+    ["https://[::1]{+path}", { path: ":8080/x" }, "path", afterHost("[::1]")],
+    ["https://{+sub}.example.com/x", { sub: "evil.com/" }, "sub", endsEarly],
+    ["https://{+u}@api.example/x", { u: "evil.example#" }, "u", endsEarly],
+    [
+      "https://api.example:{+p}/x",
+      { p: "@evil.example" },
+      "p",
+      'writes "@" into the authority "api.example:@evil.example"',
+    ],
+  ])("%s with %j is refused", (url, parameters, name, problem) => {
+    expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(refused(name, url, problem));
+  });
+
+  it.each([
+    ["https://api.service.example{+path}", { path: "/repos/x" }, "https://api.service.example/repos/x"],
+    ["https://api.service.example{+path}{?q}", { path: "", q: 1 }, "https://api.service.example?q=1"],
+    ["https://api.service.example{+path}", { path: "#top" }, "https://api.service.example#top"],
+    ["https://{host}/x", { host: "api.example" }, "https://api.example/x"],
+    ["https://{+host}/x", { host: "api.example/v3" }, "https://api.example/v3/x"],
+    ["https://{sub}.example.com/x", { sub: "eu.west" }, "https://eu.west.example.com/x"],
+    ["https://api{n}.example.com/x", { n: 2 }, "https://api2.example.com/x"],
+    ["https://api-{region}/x", { region: "eu.example" }, "https://api-eu.example/x"],
+    ["https://{+u}@api.example/x", { u: "a:b" }, "https://a:b@api.example/x"],
+    ["https://api.example:{port}{+path}", { port: 8443, path: "/x" }, "https://api.example:8443/x"],
+    ["https://www{.domain*}/x", { domain: ["example", "com"] }, "https://www.example.com/x"],
+    ["{+base}/x", { base: "https://a.example" }, "https://a.example/x"],
+  ])("%s with %j is %s", (url, parameters, expected) => {
+    expect(endpoint({ url, ...parameters }).url).toBe(expected);
+  });
+
+  it("checks the text the url holds: a list that answers otherwise when read again is refused", () => {
+    // The list is read once, into a copy that the expansion and the check both read. Before, the
+    // expansion read "evil.test" (the second read: the first is the nesting walk's), the check
+    // read it again, got nothing, and passed https://api.service.example;p=evil.test.
+    let reads = 0;
+    const p: string[] = [];
+    Object.defineProperty(p, 0, { enumerable: true, get: () => (++reads === 2 ? "evil.test" : undefined) });
+    const url = "https://api.service.example{;p}";
+    expect(errorOf(() => endpoint({ url, p }))).toStrictEqual(
+      refused("p", url, afterHost("api.service.example")),
+    );
+  });
+});
+
 describe("9. the output of serializeQuery() is checked", () => {
   const withSerializer = (serialize: (parameters: QueryParameters) => unknown) => {
     class Custom extends EndpointBuilder {
@@ -498,6 +569,28 @@ describe("12. nothing inherited is read as an option", () => {
     expect(built.headers).not.toHaveProperty("authorization");
     expect(endpoint.parse({ url: "/x", baseUrl: BASE }).url).toBe(`${BASE}/x`);
     expect(errorOf(() => endpoint.parse({ url: "/x" })).code).toBe("ERR_INVALID_BASE_URL");
+  });
+
+  // Found by the review of 2026-11-26: a hole read the index through the prototype chain.
+  it("a hole in a list is a hole, whatever Array.prototype holds", () => {
+    const arrayProto = Array.prototype as unknown as Record<number, unknown>;
+    arrayProto[1] = "evil";
+    try {
+      // eslint-disable-next-line no-sparse-arrays
+      const list = ["b", , "c"];
+      expect(endpoint("GET /x{/a*}", { a: list }).url).toBe(`${BASE}/x/b/c`);
+      expect(endpoint("GET /x/{a}", { a: list }).url).toBe(`${BASE}/x/b,c`);
+      expect(endpoint("GET /x", { a: list }).url).toBe(`${BASE}/x?a=b,c`);
+      expect(parseTemplate("/x{?a*}").expand({ a: list })).toBe("/x?a=b&a=c");
+      // eslint-disable-next-line no-sparse-arrays
+      expect(errorOf(() => endpoint("GET /x/{a}", { a: [,] }))).toStrictEqual({
+        code: "ERR_MISSING_PARAMETER",
+        message:
+          'Missing parameter "a" for url "/x/{a}": a path placeholder needs a value (write {/a} for an optional segment)',
+      });
+    } finally {
+      delete arrayProto[1];
+    }
   });
 
   it("DEFAULTS is read-only and non-configurable", () => {

@@ -38,7 +38,9 @@ function expandComposite(
   let out: string | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = isList ? index : (keys[index] as string);
-    const member = isList || hasOwn(composite, key) ? (composite as Record<string, unknown>)[key] : undefined;
+    // Own members only, a list's too: a hole must not read an index some other code put on
+    // Array.prototype (docs/security.md, item 12).
+    const member = hasOwn(composite, key) ? (composite as Record<string, unknown>)[key] : undefined;
     if (member == null) continue; // §3.2.1: only defined members
     // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
     const text = row.encode(scalarText(member, name, key), name);
