@@ -100,6 +100,18 @@ export function compileUrl(url: string): CompiledUrl {
   const slotOf = new Map(template.variableNames.map((name, slot) => [name, slot]));
   const slots = (names: string[]): number[] => names.map((name) => slotOf.get(name)!);
   const { required, wholeSegment } = requiredNames(template);
+  const first = template.parts[0];
+  // The engine pct-encodes a literal's non-ASCII text (RFC 6570 §3.1), which in a host would be
+  // refused later as "a percent-encoded host", quoting text the caller never wrote.
+  if (typeof first === "string" && isAbsoluteUrl(first)) {
+    const authority = first.slice(first.indexOf("://") + 3, authorityEnd(first));
+    if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
+      throw new EndpointError(
+        "ERR_INVALID_URL",
+        `Invalid url ${quote(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
+      );
+    }
+  }
   const literal = leadingLiteral(template);
   const isValidAbsolute = hasValidAbsolutePrefix(literal);
   const pathStart = isValidAbsolute ? authorityEnd(literal) : 0;

@@ -394,6 +394,25 @@ describe("6. an absolute url in a route with an empty host", () => {
   });
 });
 
+describe("6. a route with a non-ASCII host (found by the review of 2026-11-26)", () => {
+  // Before: "Invalid url \"https://b%C3%BCcher.example/x\": a percent-encoded host", quoting
+  // the engine's encoding of the literal instead of the caller's url.
+  it.each(["https://bücher.example/x", "https://u@bücher.example{+p}"])(
+    "%s names the host as written",
+    (url) => {
+      expect(errorOf(() => endpoint({ url, p: "/a" }))).toStrictEqual({
+        code: "ERR_INVALID_URL",
+        message: `Invalid url "${url}": a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
+      });
+    },
+  );
+
+  it("non-ASCII user info is pct-encoded, and the ASCII form of the host is used as written", () => {
+    expect(endpoint("GET https://u:pä@host.example/x").url).toBe("https://u:p%C3%A4@host.example/x");
+    expect(endpoint("GET https://xn--bcher-kva.example/x").url).toBe("https://xn--bcher-kva.example/x");
+  });
+});
+
 describe("6. no value moves a host the route writes (found by the review of 2026-11-26)", () => {
   const refused = (name: string, url: string, problem: string) => ({
     code: "ERR_INVALID_PARAMETER",
