@@ -74,7 +74,18 @@ const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
  * }
  */
 export function querySerializer(options?: QuerySerializerOptions): QuerySerializer {
-  const { array, object } = readOptions(options);
+  let read: { array: ArrayStyle; object: ObjectStyle };
+  try {
+    read = readOptions(options);
+  } catch (error) {
+    // A revoked Proxy, or a trap or getter that throws: an EndpointError, never a TypeError.
+    rethrowAs(
+      error,
+      "ERR_INVALID_OPTIONS",
+      "Invalid querySerializer options: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
+    );
+  }
+  const { array, object } = read;
   // With both RFC 6570 form styles, every parameter goes to pushForm: exactly the default serializeQuery.
   const styles: Styles = { array, arrayRow: ARRAY_STYLES[array], object };
   return (parameters) => {

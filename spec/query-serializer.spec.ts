@@ -489,6 +489,19 @@ describe("querySerializer", () => {
       }
     });
 
+    // Found by the review of 2026-11-26: querySerializer(options) let the TypeError through.
+    it.each([
+      ["a revoked Proxy", () => revoked()],
+      ["an object whose get trap throws", () => throwingGet({ array: "comma" })],
+    ])("%s as the options of querySerializer()", (_title, make) => {
+      const failed = failure(() => querySerializer(make() as QuerySerializerOptions));
+      expect([failed.code, failed.message]).toEqual([
+        "ERR_INVALID_OPTIONS",
+        `Invalid querySerializer options: they ${UNREADABLE}`,
+      ]);
+      expect(failed.cause).toBeInstanceOf(Error);
+    });
+
     it("a pair whose value cannot be read names its parameter", () => {
       const pair = new Proxy(["ids", 1], {
         get(target, key) {
