@@ -72,6 +72,13 @@ describe("toFetch", () => {
     expect(init.headers).toEqual({ "x-kept": "yes" });
   });
 
+  it("gives fetch header values without leading and trailing spaces and tabs, as fetch would send them", () => {
+    const [, init] = toFetch(
+      endpoint("GET /", { headers: { "x-padded": " \t padded \t ", "x-blank": " " } }),
+    );
+    expect(init.headers).toMatchObject({ "x-padded": "padded", "x-blank": "" });
+  });
+
   it("lowercases header names of hand-made options", () => {
     expect(toFetch(options("get", { headers: { "X-Custom": "1", "Content-Length": 4 } }))[1].headers).toEqual(
       {

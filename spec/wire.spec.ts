@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { promisify } from "node:util";
 import axios from "axios";
 import { request as undiciRequest } from "undici";
-import { endpoint, toCurl, toFetch } from "../lib/index.js";
+import { endpoint, toBody, toCurl, toFetch } from "../lib/index.js";
 import type { EndpointInterface, RequestOptions } from "../lib/index.js";
 import { itWithCurl } from "./helpers/curl.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
@@ -235,6 +235,42 @@ describe("got", () => {
     const received = server.received.slice(before);
     expect(received).toHaveLength(builtCases.length);
     builtCases.forEach((built, index) => expectOnTheWire(built, received[index]));
+  });
+});
+
+describe("header values with leading and trailing spaces and tabs, which endpoint() returns unchanged", () => {
+  const build = () =>
+    api("GET /padded", {
+      headers: { "x-padded": " \t padded \t ", "x-inside": "a \t b", "x-blank": " \t " },
+    });
+
+  /** What the server reads: a field value has no leading or trailing whitespace (RFC 9110 §5.5). */
+  function expectFieldValues(received: ReceivedRequest | undefined): void {
+    expect(received?.headers).toMatchObject({ "x-padded": "padded", "x-inside": "a \t b", "x-blank": "" });
+  }
+
+  it("fetch(...toFetch(options))", async () => {
+    expectFieldValues(await roundTrip(async () => (await fetch(...toFetch(build()))).arrayBuffer()));
+  });
+
+  itWithCurl("bash -c toCurl(options): the blank value is sent, not removed", async () => {
+    const received = await roundTrip(() => run("bash", ["-c", toCurl(build()) + " --silent --show-error"]));
+    expectFieldValues(received);
+    expect(received?.rawHeaders).toContain("x-blank");
+  });
+
+  it("node:http request() with toBody(options) sends the same bytes as fetch", async () => {
+    const { method, url, headers } = await toBody(build());
+    const received = await roundTrip(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          httpRequest(url, { method, headers }, (response) => response.resume().on("end", resolve))
+            .on("error", reject)
+            .end();
+        }),
+    );
+    expectFieldValues(received);
+    expect(received?.rawHeaders).toEqual(expect.arrayContaining(["x-padded", "padded", "x-blank", ""]));
   });
 });
 

@@ -214,7 +214,9 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
  * - header values go out as the same bytes as through fetch and node:http: a character
  *   U+0080–U+00FF is one byte (`café` → `$'…caf\xE9'`), not its UTF-8;
  * - `content-length`, `host` and the other headers curl computes (`CLIENT_COMPUTED_HEADERS`) are left
- *   out; a header with an empty value is written `-H 'name;'` (curl's form for it);
+ *   out; header values go out as fetch sends them, without leading and trailing spaces and tabs
+ *   (`fieldValue()`), and a header whose value is then empty is written `-H 'name;'` (curl's form
+ *   for it: `-H 'name:'`, also with only whitespace after the colon, removes the header);
  * - a plain object or array body is sent as JSON (content-type `application/json; charset=utf-8`
  *   when none is set; any content-type whose subtype names `json` is JSON); a string, bytes that
  *   are UTF-8 text, and `URLSearchParams` (content-type
