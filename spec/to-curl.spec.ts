@@ -104,6 +104,18 @@ describe("toCurl", () => {
     expect(toCurl(options("delete"))).toBe(`${CURL} -X 'DELETE' --url '${url}'`);
   });
 
+  it("sends a null body, which endpoint() returns for data: null, as no body (fetch's body: null)", () => {
+    expect(endpoint("POST /x", { data: null }).body).toBeNull();
+    expect(toCurl(options("post", { body: null }))).toBe(
+      `${CURL} -X 'POST' --url '${url}' -H 'content-type:' --data-binary ''`,
+    );
+    expect(toCurl(options("put", { headers: { "content-type": "application/json" }, body: null }))).toBe(
+      `${CURL} -X 'PUT' --url '${url}' -H 'content-type: application/json' --data-binary ''`,
+    );
+    expect(toCurl(options("delete", { body: null }))).toBe(`${CURL} -X 'DELETE' --url '${url}'`);
+    expect(toCurl(options("get", { body: null }))).toBe(`${CURL} -X 'GET' --url '${url}'`);
+  });
+
   it("stops curl from adding a content-type when none is set", () => {
     expect(toCurl(options("post", { body: "a=1" }))).toBe(
       `${CURL} -X 'POST' --url '${url}' -H 'content-type:' --data-binary 'a=1'`,

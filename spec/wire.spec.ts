@@ -298,6 +298,40 @@ describe("bodies beyond the JSON, text and bytes cases", () => {
     }
   });
 
+  describe("a null body (endpoint() returns it for data: null) goes out as no body", () => {
+    /** A POST without body: zero bytes, content-length 0, no content-type. */
+    function expectNoBody(received: ReceivedRequest | undefined): void {
+      expect(received?.method).toBe("POST");
+      expect(received?.body.length).toBe(0);
+      expect(received?.headers["content-length"]).toBe("0");
+      expect(received?.headers["content-type"]).toBeUndefined();
+    }
+
+    it("fetch(...toFetch(options))", async () => {
+      const built = post(null);
+      expect(built.body).toBeNull();
+      expectNoBody(await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer()));
+    });
+
+    itWithCurl("bash -c toCurl(options)", async () => {
+      expectNoBody(await roundTrip(() => run("bash", ["-c", toCurl(post(null)) + " --silent --show-error"])));
+    });
+
+    it("node:http request() with toBody(options)", async () => {
+      const { method, url, headers, body } = await toBody(post(null));
+      expectNoBody(
+        await roundTrip(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              httpRequest(url, { method, headers }, (response) => response.resume().on("end", resolve))
+                .on("error", reject)
+                .end(body);
+            }),
+        ),
+      );
+    });
+  });
+
   it("fetch: FormData goes out as multipart with fetch's boundary, not the caller's bare content-type", async () => {
     const form = new FormData();
     form.append("name", "Zoë");

@@ -223,7 +223,8 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
  *   `application/x-www-form-urlencoded;charset=UTF-8` when none is set, as fetch does) as text;
  *   `--data-raw` instead of `--data-binary` when the text starts with `@` (else curl reads a file);
  * - without a content-type `-H 'content-type:'` stops curl from adding its own;
- * - a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`), as `toFetch()`;
+ * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as `undefined`; a PATCH,
+ *   POST or PUT without body sends a zero-length body (`content-length: 0`), as `toFetch()`;
  * - `requestOptions.request` is ignored (but must be an object when given).
  *
  * Throws `EndpointError`: `ERR_INVALID_OPTIONS`, `ERR_INVALID_METHOD`, `ERR_INVALID_URL` and

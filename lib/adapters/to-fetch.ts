@@ -69,7 +69,8 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  *   content-type is set, so that fetch adds no `text/plain`); bytes, `Blob`, `URLSearchParams`
  *   pass through; `FormData` passes through without the caller's content-type (fetch writes it,
  *   with the boundary); a `ReadableStream` passes through with `duplex: "half"`;
- * - a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`);
+ * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as fetch reads
+ *   `body: null`; a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`);
  * - `signal`, `redirect`, `cache`, `credentials`, `mode`, `keepalive`, `integrity`, `referrer`,
  *   `referrerPolicy`, `priority` and `dispatcher` of `requestOptions.request` are copied.
  *
