@@ -43,7 +43,7 @@ const FEATURES = [
   [
     "header name and value checks",
     [],
-    ["normalizeHeaderValue", "headerName", "isHttpWhitespace", "TCHAR", "isToken", "notAToken"],
+    ["normalizeHeaderValue", "headerName", "TCHAR", "isToken", "notAToken"],
   ],
   [
     "route plans (the plan cache, the rings of recent entries)",

@@ -1,7 +1,7 @@
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { assertAuthorityKept, assertNoDotSegment, emptySlots, slotOf, writerOf } from "./compiled-url.js";
-import { EndpointError, HookFailure, codePointLabel, quote } from "./errors.js";
+import { EndpointError, HookFailure, codePointLabel, describe, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import {
   brandOf,
@@ -182,7 +182,7 @@ function serialize(entries: FlatParameters, policy: RequestPolicy, method: strin
   try {
     query = policy.serializeQuery(pairs, { method, url });
   } catch (error) {
-    throw new HookFailure(error);
+    throw hookFailure(policy, "serializeQuery", "(parameters, context) => string", error);
   }
   return checkedQuery(query, "serializeQuery()");
 }
@@ -192,8 +192,36 @@ function allows(policy: RequestPolicy, url: string): boolean {
   try {
     return policy.allowsAbsoluteUrl(url) === true;
   } catch (error) {
-    throw new HookFailure(error);
+    throw hookFailure(policy, "allowsAbsoluteUrl", "(url) => boolean", error);
   }
+}
+
+/**
+ * What a call of the extension point `name` threw, sorted once it has failed (so a working hook
+ * costs nothing more): the app's own error, carried unchanged (`HookFailure`), or, when the
+ * subclass set the extension point to something that is not a function (`allowsAbsoluteUrl =
+ * false`, `serializeQuery = null`), `ERR_INVALID_OPTIONS` naming it instead of the TypeError the
+ * call made inside the library.
+ */
+function hookFailure(
+  policy: RequestPolicy,
+  name: "serializeQuery" | "allowsAbsoluteUrl",
+  signature: string,
+  error: unknown,
+): HookFailure | EndpointError {
+  let hook: unknown;
+  try {
+    hook = policy[name];
+  } catch {
+    // A getter that throws: what it threw is the app's own, as when the call read it.
+    return new HookFailure(error);
+  }
+  if (typeof hook === "function") return new HookFailure(error);
+  return new EndpointError(
+    "ERR_INVALID_OPTIONS",
+    `Invalid ${name} of ${describe(policy)}: ${describe(hook)}; an extension point must be a method ${signature}`,
+    { cause: error },
+  );
 }
 
 /**

@@ -8,7 +8,8 @@ export type EndpointErrorCode =
    * object; a route and an option give different methods or urls; `data` on a method without a
    * body; `request` that is not an object; options nested more than 100 levels deep or cyclic;
    * options that cannot be read (a revoked Proxy, a getter that throws: the `cause` is what was
-   * thrown); an adapter given something that is not request options.
+   * thrown); an adapter given something that is not request options; an extension point of a
+   * subclass (`serializeQuery`, `allowsAbsoluteUrl`) that is not a function when it is called.
    */
   | "ERR_INVALID_OPTIONS"
   /** A route string that is not `"URL"` or `"METHOD URL"`. */

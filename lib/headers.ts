@@ -15,41 +15,35 @@ export function isToken(text: string): boolean {
   return text.length > 0 && allInSet(text, TCHAR);
 }
 
-// Fetch "normalize": strip leading and trailing HTTP whitespace (HTAB, LF, CR, SP).
-function isHttpWhitespace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
 /** `ERR_INVALID_HEADER` for the value of header `name`. */
 function invalidValue(name: string, problem: string): EndpointError {
   return new EndpointError("ERR_INVALID_HEADER", `Invalid value for header ${quote(name)}: ${problem}`);
 }
 
-/** Validates one header value; returns it trimmed as fetch would send it. */
+/**
+ * Validates one header value and returns it unchanged (CONTRACT.md: values pass through
+ * unchanged; leading and trailing spaces and tabs are kept, fetch and servers drop them).
+ */
 export function normalizeHeaderValue(name: string, value: unknown): string | number {
   // Number.isFinite is false for anything but a finite number (it does not convert).
   if (Number.isFinite(value)) return value as number;
   if (typeof value !== "string") {
     throw invalidValue(name, `${quote(value)}; expected a string or a finite number`);
   }
-  let start = 0;
-  let end = value.length;
-  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
-  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
   // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. Anything
   // else (CR, LF, NUL, other controls, code points above 0xFF) cannot be sent by every client:
   // Node's http rejects controls, fetch rejects non-ByteStrings, and CR/LF would inject headers.
-  for (let i = start; i < end; i++) {
+  // Anywhere in the value, at its ends too: nothing is trimmed away before the check.
+  for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
       throw invalidValue(
         name,
-        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i - start}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
       );
     }
   }
-  // A slice of the whole string is the string itself: no copy when there is nothing to trim.
-  return value.slice(start, end);
+  return value;
 }
 
 /**

@@ -122,6 +122,14 @@ describe("service-endpoint (the built bin)", () => {
     });
   });
 
+  it("keeps a header value as typed, spaces included, as the library does; --curl sends it as fetch would", () => {
+    const result = run("GET /", "X-A: padded ", "X-Blank: ");
+    expect(JSON.parse(result.stdout).headers).toMatchObject({ "x-a": " padded ", "x-blank": " " });
+    expect(run("--curl", "GET /", "X-A: padded ", "X-Blank: ").stdout).toContain(
+      `${DEFAULT_HEADERS} -H 'x-a: padded' -H 'x-blank;'`,
+    );
+  });
+
   it("takes the body from data:= and keeps a parameter named like an Object.prototype key", () => {
     const result = run("PUT /things/{id}", "id=7", 'data:={"a":1}');
     expect(JSON.parse(result.stdout).body).toStrictEqual({ a: 1 });

@@ -392,6 +392,18 @@ describe("toBody()", () => {
     ]);
   });
 
+  it("sends a null body, which endpoint() returns for data: null, as no body: zero bytes on POST, none on DELETE", async () => {
+    const post = await toBody(endpoint("POST /x", { data: null }));
+    const del = await toBody(endpoint("DELETE /x", { data: null }));
+    expect([post.body, post.headers["content-length"], del.body, del.headers["content-length"]]).toEqual([
+      new Uint8Array(0),
+      "0",
+      undefined,
+      undefined,
+    ]);
+    expect(post.headers["content-type"]).toBeUndefined();
+  });
+
   it("copies a pooled Buffer into bytes of their own, and leaves the caller's options alone", async () => {
     const data = Buffer.from("pooled");
     const options: RequestOptions = {

@@ -75,6 +75,29 @@ describe("endpoint()", () => {
     ).toBe(3);
   });
 
+  it("passes string header values through unchanged, leading and trailing spaces and tabs included (CONTRACT.md)", () => {
+    const headers = { "X-Padded": " \t padded \t ", "x-blank": " ", "x-empty": "" };
+    const expected = { ...DEFAULT_HEADERS, "x-padded": " \t padded \t ", "x-blank": " ", "x-empty": "" };
+    expect(endpoint("GET /x", { headers }).headers).toStrictEqual(expected);
+    const api = endpoint.defaults({ headers });
+    expect(api.DEFAULTS.headers).toStrictEqual(expected);
+    expect(api("GET /x").headers).toStrictEqual(expected);
+    expect(endpoint.merge("GET /x", { headers }).headers).toStrictEqual(expected);
+    expect(
+      endpoint.parse({ method: "GET", baseUrl: "https://a.example", url: "/x", headers }).headers,
+    ).toStrictEqual({
+      "x-padded": " \t padded \t ",
+      "x-blank": " ",
+      "x-empty": "",
+    });
+  });
+
+  it("refuses a CR or LF at the end of a header value as anywhere else: nothing is trimmed away", () => {
+    expect(codeAndMessage(() => endpoint("GET /x", { headers: { authorization: "token abc\n" } }))).toBe(
+      'ERR_INVALID_HEADER: Invalid value for header "authorization": "token abc\\n" holds character U+000A at offset 9; CR, LF, NUL, other controls and code points above U+00FF are not allowed',
+    );
+  });
+
   it("uses a full URL as given, with the method first in the route (spec §4 rule 5)", () => {
     expect(
       endpoint("GET https://codeload.example.com/repos/{owner}/{repo}/zip", { owner: "o", repo: "r" }),

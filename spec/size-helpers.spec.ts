@@ -65,10 +65,11 @@ describe("normalizeHeaderValue", () => {
     `Invalid value for header "X-Test": ${text} holds character ${code} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`;
 
   it.each<[unknown, string | number]>([
-    [" \tvalue\r\n", "value"],
+    // Passed through unchanged (CONTRACT.md), leading and trailing spaces and tabs included.
+    [" \tvalue \t", " \tvalue \t"],
     ["café", "café"],
     ["tab\there", "tab\there"],
-    [" ", ""],
+    [" ", " "],
     [42, 42],
     [1.5, 1.5],
   ])("%j → %j", (value, result) => {
@@ -77,8 +78,11 @@ describe("normalizeHeaderValue", () => {
 
   it.each<[string, string]>([
     ["a\u0000b", message('"a\\u0000b"', "U+0000", 1)],
-    // The offset counts in the trimmed value; the message quotes the value as given.
-    ["  x\u007fy", message('"  x\u007fy"', "U+007F", 1)],
+    // The offset counts in the value as given, which the message quotes.
+    ["  x\u007fy", message('"  x\u007fy"', "U+007F", 3)],
+    // CR and LF at the end are refused too: nothing is trimmed away before the check.
+    [" \tvalue\r\n", message('" \\tvalue\\r\\n"', "U+000D", 7)],
+    ["value\n", message('"value\\n"', "U+000A", 5)],
     ["\u0100", message('"\u0100"', "U+0100", 0)],
     ["a\nb", message('"a\\nb"', "U+000A", 1)],
     ["ok\ud800", message('"ok\\ud800"', "U+D800", 2)],

@@ -290,6 +290,29 @@ describe("3. a locked builder stays locked", () => {
     expect(errorOf(() => new Sloppy().endpoint("GET https://evil.example/")).code).toBe("ERR_ABSOLUTE_URL");
   });
 
+  it.each([
+    ["false", false, "boolean false"],
+    ["true", true, "boolean true"],
+    ["null", null, "null"],
+  ])(
+    "a policy set to %s instead of a method is ERR_INVALID_OPTIONS, not a TypeError",
+    (_label, value, text) => {
+      class Careless extends EndpointBuilder {
+        override allowsAbsoluteUrl = value as unknown as (url: string) => boolean;
+      }
+      const expected = {
+        code: "ERR_INVALID_OPTIONS",
+        message: `Invalid allowsAbsoluteUrl of an instance of Careless: ${text}; an extension point must be a method (url) => boolean`,
+      };
+      expect(errorOf(() => new Careless().endpoint("GET https://evil.example/"))).toStrictEqual(expected);
+      expect(
+        errorOf(() => callable(new Careless())("GET /x", { baseUrl: "https://evil.example" })),
+      ).toStrictEqual(expected);
+      // A path below the builder's own baseUrl never asks the policy.
+      expect(new Careless().endpoint("GET /x").url).toBe(`${BASE}/x`);
+    },
+  );
+
   it("LockedEndpointBuilder: one line, same origin allowed, any other refused, kept by .defaults()", () => {
     const api = callable(
       new LockedEndpointBuilder({ baseUrl: "https://api.acme.example/v3", headers: token }),
@@ -508,6 +531,35 @@ describe("9. the output of serializeQuery() is checked", () => {
       message: "Invalid query from serializeQuery(): expected a string, got a symbol",
     });
   });
+
+  it.each([
+    ["null", null, "null"],
+    ["a string", "a[]", '"a[]"'],
+    ["an object", { array: "brackets" }, "an object"],
+  ])(
+    "a serializeQuery set to %s instead of a method is ERR_INVALID_OPTIONS, not a TypeError",
+    (_label, value, text) => {
+      class Careless extends EndpointBuilder {
+        override serializeQuery = value as unknown as (parameters: QueryParameters) => string;
+      }
+      const expected = {
+        code: "ERR_INVALID_OPTIONS",
+        message: `Invalid serializeQuery of an instance of Careless: ${text}; an extension point must be a method (parameters, context) => string`,
+      };
+      expect(errorOf(() => new Careless().endpoint("GET /x", { a: 1 }))).toStrictEqual(expected);
+      // A form body is written by serializeQuery() too.
+      expect(
+        errorOf(() =>
+          new Careless().endpoint("POST /x", {
+            a: 1,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          }),
+        ),
+      ).toStrictEqual(expected);
+      // Without leftover parameters the serializer is never called.
+      expect(new Careless().endpoint("GET /x").url).toBe(`${BASE}/x`);
+    },
+  );
 
   it("Rails-style brackets stay allowed", () => {
     expect(withSerializer(() => "ids[]=1&ids[]=2").endpoint("GET /x", { ids: [1, 2] }).url).toBe(

@@ -104,6 +104,18 @@ describe("toCurl", () => {
     expect(toCurl(options("delete"))).toBe(`${CURL} -X 'DELETE' --url '${url}'`);
   });
 
+  it("sends a null body, which endpoint() returns for data: null, as no body (fetch's body: null)", () => {
+    expect(endpoint("POST /x", { data: null }).body).toBeNull();
+    expect(toCurl(options("post", { body: null }))).toBe(
+      `${CURL} -X 'POST' --url '${url}' -H 'content-type:' --data-binary ''`,
+    );
+    expect(toCurl(options("put", { headers: { "content-type": "application/json" }, body: null }))).toBe(
+      `${CURL} -X 'PUT' --url '${url}' -H 'content-type: application/json' --data-binary ''`,
+    );
+    expect(toCurl(options("delete", { body: null }))).toBe(`${CURL} -X 'DELETE' --url '${url}'`);
+    expect(toCurl(options("get", { body: null }))).toBe(`${CURL} -X 'GET' --url '${url}'`);
+  });
+
   it("stops curl from adding a content-type when none is set", () => {
     expect(toCurl(options("post", { body: "a=1" }))).toBe(
       `${CURL} -X 'POST' --url '${url}' -H 'content-type:' --data-binary 'a=1'`,
@@ -382,9 +394,18 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
     }
   });
 
-  it("trims header values as endpoint() and fetch do, so every client sends the same bytes", () => {
-    expect(toCurl(options("get", { headers: { "x-a": " \t padded \t " } }))).toBe(
-      `${CURL} -X 'GET' --url '${url}' -H 'x-a: padded'`,
+  it("sends header values as fetch does, without leading and trailing spaces and tabs, so every client sends the same bytes", () => {
+    expect(toCurl(options("get", { headers: { "x-a": " \t padded \t ", "x-b": "in \t side" } }))).toBe(
+      `${CURL} -X 'GET' --url '${url}' -H 'x-a: padded' -H $'x-b: in \\t side'`,
+    );
+  });
+
+  it("writes a value of only spaces and tabs, which endpoint() returns unchanged, as -H 'name;' (an empty value), never -H 'name:' (a removal)", () => {
+    const built = endpoint("GET /", { headers: { "x-blank": " \t ", "x-empty": "" } });
+    expect(built.headers).toMatchObject({ "x-blank": " \t ", "x-empty": "" });
+    expect(toCurl(built)).toBe(
+      `${CURL} -X 'GET' --url 'https://api.service.example/' -H 'accept: application/vnd.service.v3+json' ` +
+        `-H 'user-agent: service-endpoint.js/0.1.0' -H 'x-blank;' -H 'x-empty;'`,
     );
   });
 });

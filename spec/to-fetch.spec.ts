@@ -72,6 +72,13 @@ describe("toFetch", () => {
     expect(init.headers).toEqual({ "x-kept": "yes" });
   });
 
+  it("gives fetch header values without leading and trailing spaces and tabs, as fetch would send them", () => {
+    const [, init] = toFetch(
+      endpoint("GET /", { headers: { "x-padded": " \t padded \t ", "x-blank": " " } }),
+    );
+    expect(init.headers).toMatchObject({ "x-padded": "padded", "x-blank": "" });
+  });
+
   it("lowercases header names of hand-made options", () => {
     expect(toFetch(options("get", { headers: { "X-Custom": "1", "Content-Length": 4 } }))[1].headers).toEqual(
       {
@@ -157,7 +164,6 @@ describe("toFetch", () => {
     });
 
     it.each([
-      [null, "null"],
       [42, "42"],
       [false, "false"],
     ])("serialises the JSON primitive %j when the content-type is JSON", (body, expected) => {
@@ -166,7 +172,11 @@ describe("toFetch", () => {
     });
 
     it.each([
-      [null, undefined, "toFetch: cannot send null as a body without a JSON content-type; pass a string"],
+      [
+        true,
+        undefined,
+        "toFetch: cannot send boolean true as a body without a JSON content-type; pass a string",
+      ],
       [42, "text/plain", 'toFetch: cannot send number 42 as content-type "text/plain"; pass a string'],
       [
         10n,
@@ -178,6 +188,27 @@ describe("toFetch", () => {
       const error = thrown(() => toFetch(options("post", { headers, body })));
       expect(error.code).toBe("ERR_UNSUPPORTED_BODY");
       expect(error.message).toBe(message);
+    });
+
+    it.each([
+      ["POST, no content-type", "post", {}, new Uint8Array(0)],
+      ["PUT, a JSON content-type", "put", { "content-type": "application/json" }, new Uint8Array(0)],
+      ["DELETE", "delete", {}, undefined],
+      ["GET (hand-made)", "get", {}, undefined],
+    ])("sends a null body as no body, as fetch reads body: null (%s)", (_title, method, headers, body) => {
+      const built = options(method, { headers, body: null });
+      const [, init] = toFetch(built);
+      expect(init.body).toEqual(body);
+      expect("body" in init).toBe(body !== undefined);
+      expect(init.headers).toEqual(headers);
+    });
+
+    it("sends endpoint()'s body for data: null, which is null, as no body instead of refusing it", () => {
+      const built = endpoint("POST /x", { data: null });
+      expect(built.body).toBeNull();
+      const [, init] = toFetch(built);
+      expect(init.body).toEqual(new Uint8Array(0));
+      expect(init.headers["content-type"]).toBeUndefined();
     });
 
     it.each([

@@ -183,6 +183,21 @@ describe("what an app's own method throws reaches the caller unchanged", () => {
     expect(thrown(() => callable(new Strict())("GET https://other.example/x"))).toBe(failure);
   });
 
+  it("a TypeError thrown by the app's own method, which is a function, is the app's own too", () => {
+    const typeError = new TypeError("the app's own TypeError");
+    class Strict extends EndpointBuilder {
+      override allowsAbsoluteUrl(): boolean {
+        throw typeError;
+      }
+      override serializeQuery(): string {
+        throw typeError;
+      }
+    }
+    const strict = callable(new Strict());
+    expect(thrown(() => strict("GET https://other.example/x"))).toBe(typeError);
+    expect(thrown(() => strict("GET /x", { a: 1 }))).toBe(typeError);
+  });
+
   it("serializeQuery() of a subclass, even a thrown string", () => {
     class Rails extends EndpointBuilder {
       override serializeQuery(parameters: QueryParameters): string {

@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { promisify } from "node:util";
 import axios from "axios";
 import { request as undiciRequest } from "undici";
-import { endpoint, toCurl, toFetch } from "../lib/index.js";
+import { endpoint, toBody, toCurl, toFetch } from "../lib/index.js";
 import type { EndpointInterface, RequestOptions } from "../lib/index.js";
 import { itWithCurl } from "./helpers/curl.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
@@ -238,6 +238,42 @@ describe("got", () => {
   });
 });
 
+describe("header values with leading and trailing spaces and tabs, which endpoint() returns unchanged", () => {
+  const build = () =>
+    api("GET /padded", {
+      headers: { "x-padded": " \t padded \t ", "x-inside": "a \t b", "x-blank": " \t " },
+    });
+
+  /** What the server reads: a field value has no leading or trailing whitespace (RFC 9110 §5.5). */
+  function expectFieldValues(received: ReceivedRequest | undefined): void {
+    expect(received?.headers).toMatchObject({ "x-padded": "padded", "x-inside": "a \t b", "x-blank": "" });
+  }
+
+  it("fetch(...toFetch(options))", async () => {
+    expectFieldValues(await roundTrip(async () => (await fetch(...toFetch(build()))).arrayBuffer()));
+  });
+
+  itWithCurl("bash -c toCurl(options): the blank value is sent, not removed", async () => {
+    const received = await roundTrip(() => run("bash", ["-c", toCurl(build()) + " --silent --show-error"]));
+    expectFieldValues(received);
+    expect(received?.rawHeaders).toContain("x-blank");
+  });
+
+  it("node:http request() with toBody(options) sends the same bytes as fetch", async () => {
+    const { method, url, headers } = await toBody(build());
+    const received = await roundTrip(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          httpRequest(url, { method, headers }, (response) => response.resume().on("end", resolve))
+            .on("error", reject)
+            .end();
+        }),
+    );
+    expectFieldValues(received);
+    expect(received?.rawHeaders).toEqual(expect.arrayContaining(["x-padded", "padded", "x-blank", ""]));
+  });
+});
+
 describe("bodies beyond the JSON, text and bytes cases", () => {
   const post = (data: unknown, headers: Record<string, string> = {}): RequestOptions =>
     api("POST /upload", { data, headers });
@@ -260,6 +296,40 @@ describe("bodies beyond the JSON, text and bytes cases", () => {
       expect(received?.body.toString()).toBe("q=a+b&lang=%C3%BC");
       expect(received?.headers["content-type"]).toBe("application/x-www-form-urlencoded;charset=UTF-8");
     }
+  });
+
+  describe("a null body (endpoint() returns it for data: null) goes out as no body", () => {
+    /** A POST without body: zero bytes, content-length 0, no content-type. */
+    function expectNoBody(received: ReceivedRequest | undefined): void {
+      expect(received?.method).toBe("POST");
+      expect(received?.body.length).toBe(0);
+      expect(received?.headers["content-length"]).toBe("0");
+      expect(received?.headers["content-type"]).toBeUndefined();
+    }
+
+    it("fetch(...toFetch(options))", async () => {
+      const built = post(null);
+      expect(built.body).toBeNull();
+      expectNoBody(await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer()));
+    });
+
+    itWithCurl("bash -c toCurl(options)", async () => {
+      expectNoBody(await roundTrip(() => run("bash", ["-c", toCurl(post(null)) + " --silent --show-error"])));
+    });
+
+    it("node:http request() with toBody(options)", async () => {
+      const { method, url, headers, body } = await toBody(post(null));
+      expectNoBody(
+        await roundTrip(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              httpRequest(url, { method, headers }, (response) => response.resume().on("end", resolve))
+                .on("error", reject)
+                .end(body);
+            }),
+        ),
+      );
+    });
   });
 
   it("fetch: FormData goes out as multipart with fetch's boundary, not the caller's bare content-type", async () => {

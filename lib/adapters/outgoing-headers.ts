@@ -26,8 +26,9 @@ export const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set([
  * The headers an adapter sends: lowercase names, string values, without `CLIENT_COMPUTED_HEADERS`.
  * Hand-made options are checked as `endpoint()` checks headers (lib/headers.ts): every name an
  * RFC 9110 token, every value a string or finite number that `normalizeHeaderValue()` accepts (no
- * CR, LF, NUL or other controls, nothing above U+00FF), trimmed as fetch trims it, so that every
- * client sends the same bytes; `undefined` values are left out. An own `__proto__` header is kept
+ * CR, LF, NUL or other controls, nothing above U+00FF), then sent as fetch sends it, without
+ * leading and trailing spaces and tabs (`fieldValue()`), so that every client sends the same bytes;
+ * `undefined` values are left out. An own `__proto__` header is kept
  * as an own property. Anything else is `ERR_INVALID_HEADER` (`ERR_INVALID_OPTIONS` when `headers`
  * is not a plain object or cannot be read).
  *
@@ -79,9 +80,37 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
     }
     if (CLIENT_COMPUTED_HEADERS.has(lowercaseName)) continue;
     // `result[name] = …` would call the `__proto__` setter and drop a header endpoint() returned.
-    setOwn(result, lowercaseName, String(normalized));
+    setOwn(
+      result,
+      lowercaseName,
+      typeof normalized === "string" ? fieldValue(normalized) : String(normalized),
+    );
   }
   return result;
+}
+
+/**
+ * A header value as it goes on the wire: without leading and trailing spaces and tabs, which are
+ * not part of a field value (RFC 9110 §5.5) and which fetch strips itself ("normalize",
+ * https://fetch.spec.whatwg.org/#concept-header-value-normalize). `endpoint()` returns values
+ * unchanged (CONTRACT.md); the adapters send what fetch sends, so curl, node:http, axios and got
+ * put the same bytes on the wire as fetch, and curl never reads a value of only whitespace as
+ * `-H 'name:'`, its form for removing a header. `value` holds no CR or LF (`normalizeHeaderValue`).
+ *
+ * @example
+ * fieldValue(" \t padded \t "); // "padded"
+ */
+export function fieldValue(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isSpaceOrTab(value.charCodeAt(start))) start++;
+  while (end > start && isSpaceOrTab(value.charCodeAt(end - 1))) end--;
+  // A slice of the whole string is the string itself: no copy when there is nothing to trim.
+  return value.slice(start, end);
+}
+
+function isSpaceOrTab(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /** The `content-type` of `outgoingHeaders()`'s result, an own property only (never an inherited one). */

@@ -8,7 +8,7 @@ export type RequestBody =
   | { kind: "none" }
   /** A string, sent as its UTF-8 bytes. */
   | { kind: "text"; text: string }
-  /** A plain object, an array or a JSON primitive, already serialised. `addContentType` when the headers name none. */
+  /** A plain object, an array, a number or a boolean, already serialised. `addContentType` when the headers name none. */
   | { kind: "json"; text: string; addContentType: boolean }
   | { kind: "bytes"; value: ArrayBuffer | ArrayBufferView }
   | { kind: "blob"; value: Blob }
@@ -149,7 +149,9 @@ export function classifyBody(
   body: unknown,
   contentType: string | undefined,
 ): RequestBody {
-  if (body === undefined) return { kind: "none" };
+  // `null` is no body, as for fetch (`body: null`), undici, node:http and axios: `endpoint()`
+  // returns it for `data: null` (the body as given), and it has nothing to send.
+  if (body === undefined || body === null) return { kind: "none" };
   if (BODILESS_METHODS.has(method)) {
     throw new EndpointError(
       "ERR_UNSUPPORTED_BODY",
@@ -185,12 +187,8 @@ export function classifyBody(
     }
     return { kind: "json", text: serialiseJson(adapter, body), addContentType: contentType === undefined };
   }
-  // null, numbers, booleans: JSON texts, but only where the caller says the body is JSON.
-  if (
-    contentType !== undefined &&
-    json &&
-    (body === null || typeof body === "number" || typeof body === "boolean")
-  ) {
+  // Numbers and booleans: JSON texts, but only where the caller says the body is JSON.
+  if (contentType !== undefined && json && (typeof body === "number" || typeof body === "boolean")) {
     return { kind: "json", text: serialiseJson(adapter, body), addContentType: false };
   }
   throw new EndpointError(

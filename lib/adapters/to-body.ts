@@ -102,7 +102,8 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
  *   becomes its multipart encoding, and the content-type becomes `multipart/form-data; boundary=…`
  *   whatever the caller set (only the encoder knows the boundary); a `ReadableStream` of
  *   `Uint8Array` chunks is read to its end;
- * - a PATCH, POST or PUT without body gets a zero-length body (`content-length: 0`), as `toFetch()`.
+ * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as `undefined`; a PATCH,
+ *   POST or PUT without body gets a zero-length body (`content-length: 0`), as `toFetch()`.
  *
  * It is asynchronous because a `Blob`, `FormData` and a stream are read; the whole body is then in
  * memory. To stream an upload of unknown size instead, send it with `fetch(...toFetch(options))`,

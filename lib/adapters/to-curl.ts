@@ -214,14 +214,17 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
  * - header values go out as the same bytes as through fetch and node:http: a character
  *   U+0080–U+00FF is one byte (`café` → `$'…caf\xE9'`), not its UTF-8;
  * - `content-length`, `host` and the other headers curl computes (`CLIENT_COMPUTED_HEADERS`) are left
- *   out; a header with an empty value is written `-H 'name;'` (curl's form for it);
+ *   out; header values go out as fetch sends them, without leading and trailing spaces and tabs
+ *   (`fieldValue()`), and a header whose value is then empty is written `-H 'name;'` (curl's form
+ *   for it: `-H 'name:'`, also with only whitespace after the colon, removes the header);
  * - a plain object or array body is sent as JSON (content-type `application/json; charset=utf-8`
  *   when none is set; any content-type whose subtype names `json` is JSON); a string, bytes that
  *   are UTF-8 text, and `URLSearchParams` (content-type
  *   `application/x-www-form-urlencoded;charset=UTF-8` when none is set, as fetch does) as text;
  *   `--data-raw` instead of `--data-binary` when the text starts with `@` (else curl reads a file);
  * - without a content-type `-H 'content-type:'` stops curl from adding its own;
- * - a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`), as `toFetch()`;
+ * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as `undefined`; a PATCH,
+ *   POST or PUT without body sends a zero-length body (`content-length: 0`), as `toFetch()`;
  * - `requestOptions.request` is ignored (but must be an object when given).
  *
  * Throws `EndpointError`: `ERR_INVALID_OPTIONS`, `ERR_INVALID_METHOD`, `ERR_INVALID_URL` and

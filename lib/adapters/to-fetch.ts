@@ -60,7 +60,8 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  *   relative references are `ERR_INVALID_URL`;
  * - the method must be an RFC 9110 token; it is uppercased (fetch does not normalise `patch`);
  * - header names must be tokens and values what `endpoint()` accepts (`ERR_INVALID_HEADER`);
- *   values become strings; `content-length`, `host` and the other headers the client
+ *   values become strings, without leading and trailing spaces and tabs (what fetch sends);
+ *   `content-length`, `host` and the other headers the client
  *   computes itself (`CLIENT_COMPUTED_HEADERS`) are left out;
  * - a plain object or array body is sent as JSON (it needs a content-type whose subtype names
  *   `json` — `application/json`, `application/vnd.api+json`, `application/x-amz-json-1.1` — or
@@ -68,7 +69,8 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  *   content-type is set, so that fetch adds no `text/plain`); bytes, `Blob`, `URLSearchParams`
  *   pass through; `FormData` passes through without the caller's content-type (fetch writes it,
  *   with the boundary); a `ReadableStream` passes through with `duplex: "half"`;
- * - a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`);
+ * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as fetch reads
+ *   `body: null`; a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`);
  * - `signal`, `redirect`, `cache`, `credentials`, `mode`, `keepalive`, `integrity`, `referrer`,
  *   `referrerPolicy`, `priority` and `dispatcher` of `requestOptions.request` are copied.
  *

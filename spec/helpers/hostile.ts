@@ -821,8 +821,7 @@ export function assertWellFormed(
     } else if (typeof value === "string") {
       if (/[\r\n\0]/.test(value))
         fail(`${label}: header ${name} holds CR, LF or NUL: ${JSON.stringify(value)}`);
-      if (value !== value.trim() && /^[ \t]|[ \t]$/.test(value))
-        fail(`${label}: header ${name} is not trimmed`);
+      // Leading and trailing spaces and tabs pass through unchanged (CONTRACT.md): no trimming check.
     } else {
       fail(`${label}: header ${name} is ${typeof value}`);
     }
