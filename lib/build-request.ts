@@ -1,6 +1,13 @@
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import { assertAuthorityKept, assertNoDotSegment, emptySlots, slotOf, writerOf } from "./compiled-url.js";
+import {
+  assertAuthorityKept,
+  assertNoDotSegment,
+  emptySlots,
+  partTexts,
+  slotOf,
+  writerOf,
+} from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, describe, quote } from "./errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import {
@@ -269,13 +276,13 @@ export function buildRequest(
   // Spec §2.2 rule 1: parameters fill placeholders (each read once, into its slot); the rest go
   // to the query or the body. Most urls and values pass every check below as they are expanded
   // (`expandChecked`); any other goes through them.
-  // A value may write part of an absolute url's authority: the expansion and its check read the
-  // same copies (assertAuthorityKept).
-  if (compiled.readsOnce) for (let i = 0; i < slots.length; i++) slots[i] = readOnce(slots[i]);
-  const checked = compiled.expandChecked;
+  // A url whose authority a value may write some of is expanded part by part, and the authority
+  // check reads those same texts (assertAuthorityKept).
+  const texts: string[] | undefined = compiled.checksAuthority ? [] : undefined;
+  const checked = texts === undefined ? compiled.expandChecked : undefined;
   let expanded = checked === undefined ? undefined : checked(slots, true);
   if (expanded === undefined) {
-    expanded = checkedExpansion(compiled, slots);
+    expanded = checkedExpansion(compiled, slots, texts);
   }
   const ownBaseUrl = policy.DEFAULTS.baseUrl;
   let fullUrl: string;
@@ -284,7 +291,7 @@ export function buildRequest(
     // Validated first: the policy hook of a subclass may run `new URL(url)` on what it is given.
     if (!compiled.isValidAbsolute) {
       validateAbsoluteUrl(expanded);
-      assertAuthorityKept(compiled, expanded, slots);
+      if (texts !== undefined) assertAuthorityKept(compiled, slots, texts, expanded);
     }
     fullUrl = expanded;
     needsPermission = true;
@@ -390,7 +397,7 @@ export function buildRequest(
  * is defined and writes a character: when every required slot holds one, the first two pass
  * (every whole-segment run is made of required slots), and are skipped.
  */
-export function checkedExpansion(compiled: CompiledUrl, slots: unknown[]): string {
+export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
   const names = compiled.template.variableNames;
   if (!holdsText(slots, compiled.requiredSlots)) {
     // A list or object is read once, here, into a copy that the checks and the expansion read:
@@ -417,7 +424,13 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[]): strin
       }
     }
   }
-  const expanded = compiled.expand(slots);
+  let expanded: string;
+  if (texts === undefined) expanded = compiled.expand(slots);
+  else {
+    // Part by part, into `texts` (for assertAuthorityKept): joined, they are the expansion.
+    for (const text of partTexts(compiled, slots)) texts.push(text);
+    expanded = texts.join("");
+  }
   assertNoDotSegment(compiled, expanded, slots);
   return expanded;
 }

@@ -66,10 +66,12 @@ export interface CompiledUrl {
   readonly pathStart: number;
   /**
    * An expansion may be an absolute url whose authority a value writes some of (the template
-   * neither starts with "/" nor with a whole literal `scheme://authority/`): its values are read
-   * once, into copies, before it is expanded and checked (`assertAuthorityKept`).
+   * neither starts with "/" nor with a whole literal `scheme://authority/`): it is expanded part
+   * by part (`partTexts`), and those same texts are checked (`assertAuthorityKept`).
    */
-  readonly readsOnce: boolean;
+  readonly checksAuthority: boolean;
+  /** Each part's expander, made on the first `partTexts` (error paths and `checksAuthority` urls). */
+  partExpanders: readonly PartExpander[] | undefined;
   /** The template starts with "/": every expansion is a path. */
   readonly isPath: boolean;
   /**
@@ -135,7 +137,8 @@ export function compileUrl(url: string): CompiledUrl {
     ),
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
-    readsOnce: !isValidAbsolute && !literal.startsWith("/"),
+    checksAuthority: !isValidAbsolute && !literal.startsWith("/"),
+    partExpanders: undefined,
     isValidAbsolute,
     pathSlots,
     pathStart,
@@ -380,9 +383,12 @@ export function writerOf(
   start: number,
   end: number,
 ): string | undefined {
+  const texts = partTexts(compiled, values);
+  const parts = compiled.template.parts;
   let offset = 0;
-  for (const part of compiled.template.parts) {
-    const after = offset + partText(compiled, part, values).length;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const after = offset + texts[i]!.length;
     if (typeof part !== "string" && after > start && offset < end) return writerName(compiled, part, values);
     offset = after;
   }
@@ -400,83 +406,116 @@ function writerName(
   );
 }
 
+/** A literal part's text as the engine writes it, or an expression's expander from slots. */
+type PartExpander = string | ((values: readonly unknown[]) => string);
+
 /**
- * What one part of the template writes: a literal as the engine writes it, an expression expanded
- * on its own (RFC 6570 §3: each expression expands apart from the others). For error paths only:
- * compiled without the template cache, so hostile urls evict none of the app's templates, and
- * reading only the expression's own values, so that all the parts of a url cost linear time.
+ * What each part of the template writes for `values`: a literal as the engine writes it, an
+ * expression expanded on its own (RFC 6570 §3: each expression expands apart from the others,
+ * so the texts joined are the expansion). Each expression is compiled once per url, without the
+ * template cache (hostile urls evict none of the app's templates), and reads only its own values:
+ * all the parts cost linear time.
  */
-function partText(
-  compiled: CompiledUrl,
-  part: string | TemplateExpression,
-  values: readonly unknown[],
-): string {
-  if (typeof part === "string") return encodeReserved(part, "");
-  const alone = compileTemplate(expressionText(part));
-  return slotExpander(alone)(alone.variableNames.map((name) => values[compiled.slotOf.get(name)!]));
+export function partTexts(compiled: CompiledUrl, values: readonly unknown[]): string[] {
+  compiled.partExpanders ??= compiled.template.parts.map((part): PartExpander => {
+    if (typeof part === "string") return encodeReserved(part, "");
+    const alone = compileTemplate(expressionText(part));
+    const expand = slotExpander(alone);
+    const slots = alone.variableNames.map((name) => compiled.slotOf.get(name)!);
+    return (all) => expand(slots.map((slot) => all[slot]));
+  });
+  return compiled.partExpanders.map((part) => (typeof part === "string" ? part : part(values)));
 }
 
 /**
- * The request goes where the route says (docs/security.md): in an absolute url whose authority
- * (RFC 3986 §3.2, from "//" to the first "/", "?" or "#") holds an expression, no value may move
- * the host the route writes. A value that writes the scheme too is the whole url and is not
- * checked here. Otherwise an expression's text in the authority may not hold "@" (it would make
- * what comes before it user info), may not end the authority while the route writes more of it
- * after the expression (`https://{+sub}.example.com/`), and, right after a host the route writes
- * whole (`https://api.example{+path}`), must begin with "/", "?" or "#": anything else would
- * lengthen that host (`.evil.example`) or move it (`@evil.example`). A label expression
- * (`https://www{.domain*}`) is the route's own way to write more of the host. The values are
- * read again here: `buildRequest` gives such urls slots read once (`readsOnce`), so a getter or
- * Proxy cannot answer one thing to the expansion and another to this check.
+ * The request goes where the route says (docs/security.md item 6): in an absolute url whose
+ * authority (RFC 3986 §3.2, from "//" to the first "/", "?" or "#") holds an expression, no value
+ * moves the host the route writes. `texts` are the parts' texts the url was joined from
+ * (`partTexts`), so what is checked is what is sent, whatever a getter or Proxy answers later.
+ * - The url's "://" is the route's own: a value before it cannot write a scheme and host of its
+ *   own (`{+scheme}://api.example/` with `https://evil.example/?`). Without a literal "://" the
+ *   values write the whole url, and nothing below applies.
+ * - Where the route writes some of the authority, no value writes "@" into it: what came before
+ *   the "@" would become user info, and the host another.
+ * - No value ends the authority while the route writes more of it after the value
+ *   (`https://{+sub}.example.com/` with `evil.example/`).
+ * - A host the route writes some of ends with the route's own text: a value after a host
+ *   (`https://api.example{+path}`, `https://api.example{x}:8080/`) would lengthen it into
+ *   another (`.evil.example`). A label expression (`https://www{.domain*}`) writes labels by
+ *   design (RFC 6570 §3.2.5); a host all written by values (`https://{host}/`) is theirs.
  */
 export function assertAuthorityKept(
   compiled: CompiledUrl,
-  expanded: string,
   values: readonly unknown[],
+  texts: readonly string[],
+  expanded: string,
 ): void {
   const parts = compiled.template.parts;
-  const authorityStart = expanded.indexOf("://") + 3;
-  const authorityStop = authorityEnd(expanded);
+  const scheme = parts.findIndex((part) => typeof part === "string" && part.includes("://"));
+  if (scheme === -1) return; // the values write the scheme and the host: the url is theirs
+  const ends: number[] = [];
   let offset = 0;
-  for (let i = 0; i < parts.length && offset <= authorityStop; i++) {
-    const part = parts[i]!;
-    const text = partText(compiled, part, values);
-    const from = offset;
-    offset += text.length;
-    if (typeof part === "string" || offset <= authorityStart || text === "") continue;
-    if (from < authorityStart) return; // this value writes the scheme: the whole url is its own
-    const inAuthority = expanded.slice(from, Math.min(offset, authorityStop));
-    const before = expanded.slice(authorityStart, from);
-    let problem: string | undefined;
-    if (inAuthority.includes("@"))
-      problem = `writes "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`;
-    else if (offset > authorityStop && authorityContinues(parts, i))
-      problem = `ends the authority early, while the url writes more of it after the value`;
-    // (A label expression, `https://www{.domain*}`, writes more of the host by design: §3.2.5.)
-    else if (
-      inAuthority !== "" &&
-      part.operator !== "." &&
-      /[^.:@-]$/.test(before) &&
-      !authorityContinues(parts, i)
-    )
-      problem = `follows the host ${quote(before)} without a "/", "?" or "#", so it would change that host`;
-    if (problem !== undefined) {
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `Invalid parameter ${quote(writerName(compiled, part, values))} for url ${quote(compiled.url)}: its value ${problem}`,
-      );
+  for (const text of texts) ends.push((offset += text.length));
+  const starts = (part: number): number => ends[part]! - texts[part]!.length;
+  // The part that wrote the character at `at`: the first whose text ends after it.
+  const writer = (at: number): number => {
+    let low = 0;
+    let high = ends.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (ends[middle]! > at) high = middle;
+      else low = middle + 1;
     }
-    if (offset > authorityStop) return;
+    return low;
+  };
+  const isValue = (part: number): boolean => typeof parts[part] !== "string";
+  const refuse = (part: number, problem: string): never => {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `Invalid parameter ${quote(writerName(compiled, parts[part] as TemplateExpression, values))} for url ${quote(compiled.url)}: its value ${problem}`,
+    );
+  };
+  const colon = expanded.indexOf("://");
+  for (let at = colon; at < colon + 3; at++) {
+    if (isValue(writer(at))) refuse(writer(at), `writes a scheme and host of its own before the url's "://"`);
   }
-}
-
-/** Does the route write more of the authority after `parts[i]`: a literal not starting with "/", "?" or "#" before any that does? */
-function authorityContinues(parts: UriTemplate["parts"], i: number): boolean {
-  for (let j = i + 1; j < parts.length; j++) {
-    const part = parts[j]!;
-    if (typeof part === "string") return !/^[/?#]/.test(part);
+  const authorityStart = colon + 3;
+  const authorityStop = authorityEnd(expanded);
+  const first = writer(authorityStart);
+  // Where the route's own authority ends: its literals from its "://" to their first "/", "?" or "#".
+  let lastRouteAuthority = -1;
+  for (let i = scheme; i < parts.length; i++) {
+    if (isValue(i)) continue;
+    const text = i === scheme ? texts[i]!.slice(texts[i]!.indexOf("://") + 3) : texts[i]!;
+    const stop = text.search(/[/?#]/);
+    if (stop !== 0 && text !== "") lastRouteAuthority = i;
+    if (stop !== -1) break;
   }
-  return false;
+  if (lastRouteAuthority === -1) return; // the values write the whole authority (`https://{host}/`)
+  // (Up to a value that starts where the authority stops: it may be what stops it.)
+  for (let i = first; i < parts.length && starts(i) <= authorityStop; i++) {
+    if (!isValue(i) || texts[i] === "") continue;
+    const inside = expanded.slice(Math.max(starts(i), authorityStart), Math.min(ends[i]!, authorityStop));
+    if (inside.includes("@")) {
+      refuse(i, `writes "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`);
+    }
+    if (ends[i]! > authorityStop && i < lastRouteAuthority) {
+      refuse(i, "ends the authority early, while the url writes more of it after the value");
+    }
+  }
+  // The host: after the user info, up to the port (an IP literal up to its "]": RFC 3986 §3.2.2).
+  const hostStart = expanded.lastIndexOf("@", authorityStop - 1) + 1 || authorityStart;
+  const close = expanded.charAt(hostStart) === "[" ? expanded.indexOf("]", hostStart) + 1 : 0;
+  const port = expanded.indexOf(":", close || hostStart);
+  const hostStop = Math.min(authorityStop, port === -1 ? authorityStop : port);
+  if (hostStop <= hostStart) return;
+  const last = writer(hostStop - 1);
+  // (A label expression writes labels by design: RFC 6570 §3.2.5.)
+  if (!isValue(last) || (parts[last] as TemplateExpression).operator === ".") return;
+  for (let i = writer(hostStart); i < last; i++) {
+    if (!isValue(i))
+      refuse(last, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
+  }
 }
 
 /** The text of one expression, on its own: `{/segs*}`. */

@@ -66,7 +66,10 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
           `Invalid mediaType.previews: ${quote(value)}; expected an array of preview names`,
         );
       }
-      for (const preview of value as unknown[]) {
+      // Each name read once, own members only: a hole is no name (docs/security.md item 12).
+      const names: unknown[] = [];
+      for (let i = 0; i < value.length; i++) names.push(hasOwn(value, i) ? value[i] : undefined);
+      for (const preview of names) {
         // "-preview" alone names no preview: its "-preview" is cut (below), and nothing is left.
         if (typeof preview !== "string" || !WORD.test(preview) || preview === "-preview") {
           throw invalidMediaType(
@@ -77,7 +80,7 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
       // One trailing `-preview` cut: "squirrel-girl-preview" and "squirrel-girl" name the same preview.
       result.previews = unionPreviews(
         [],
-        (value as string[]).map((name) => name.replace(/-preview$/, "")),
+        (names as string[]).map((name) => name.replace(/-preview$/, "")),
       );
     } else {
       throw invalidMediaType(`Invalid mediaType key ${quote(key)}: expected only "format" and "previews"`);

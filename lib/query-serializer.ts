@@ -1,5 +1,5 @@
 import { EndpointError, describe, quote, rethrowAs } from "./errors.js";
-import { MAX_NESTING_DEPTH, isPlainObject } from "./object.js";
+import { MAX_NESTING_DEPTH, hasOwn, isPlainObject } from "./object.js";
 import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
 import { scalarText } from "./uri-template/values.js";
@@ -163,8 +163,9 @@ function readParameters(parameters: unknown): unknown[] {
     }
     for (let index = 0; index < parameters.length; index++) {
       name = undefined;
-      const entry: unknown = parameters[index];
-      const entryName: unknown = Array.isArray(entry) ? (entry as unknown[])[0] : entry;
+      // Own members only, as everywhere (docs/security.md item 12): a hole is a hole.
+      const entry: unknown = hasOwn(parameters, index) ? parameters[index] : undefined;
+      const entryName: unknown = Array.isArray(entry) ? ownItem(entry, 0) : entry;
       if (!Array.isArray(entry) || typeof entryName !== "string") {
         throw new EndpointError(
           "ERR_INVALID_PARAMETER",
@@ -172,7 +173,7 @@ function readParameters(parameters: unknown): unknown[] {
         );
       }
       name = entryName;
-      flat.push(name, (entry as unknown[])[1]);
+      flat.push(name, ownItem(entry as unknown[], 1));
     }
   } catch (error) {
     rethrowAs(
@@ -184,6 +185,11 @@ function readParameters(parameters: unknown): unknown[] {
     );
   }
   return flat;
+}
+
+/** `list[index]` when it is the list's own (a hole reads no index of Array.prototype), else `undefined`. */
+function ownItem(list: readonly unknown[], index: number): unknown {
+  return hasOwn(list, index) ? list[index] : undefined;
 }
 
 /** Appends the `name=value` pairs of one parameter to `pairs`; none when its value is undefined (§2.3). */
@@ -224,7 +230,7 @@ function writeList(
   let joined = "";
   let defined = 0;
   for (let index = 0; index < list.length; index++) {
-    const item = list[index];
+    const item = ownItem(list, index);
     if (item === undefined || item === null) continue; // RFC 6570 §3.2.1: only defined members
     if (typeof item === "object" && (Array.isArray(item) || isPlainObject(item))) {
       throw cannotWrite(name, "array", styles.array, item, `at index ${index} of a list`);

@@ -8,6 +8,7 @@ import {
   callable,
   endpoint,
   parseTemplate,
+  querySerializer,
 } from "../lib/index.js";
 import type { QueryParameters } from "../lib/index.js";
 import { compileUrl } from "../lib/compiled-url.js";
@@ -436,14 +437,14 @@ describe("6. a route with a non-ASCII host (found by the review of 2026-11-26)",
   });
 });
 
-describe("6. no value moves a host the route writes (found by the review of 2026-11-26)", () => {
+describe("6. no value moves a host the route writes (found by the reviews of 2026-11-26)", () => {
   const refused = (name: string, url: string, problem: string) => ({
     code: "ERR_INVALID_PARAMETER",
     message: `Invalid parameter "${name}" for url "${url}": its value ${problem}`,
   });
-  const afterHost = (host: string) =>
-    `follows the host "${host}" without a "/", "?" or "#", so it would change that host`;
+  const changesHost = (host: string) => `would change the host the url writes: "${host}"`;
   const endsEarly = "ends the authority early, while the url writes more of it after the value";
+  const ownScheme = `writes a scheme and host of its own before the url's "://"`;
 
   it.each([
     // Before: https://api.service.example@evil.test/x, whose host is evil.test.
@@ -458,20 +459,36 @@ describe("6. no value moves a host the route writes (found by the review of 2026
       "https://api.service.example{+path}",
       { path: ".evil.test/x" },
       "path",
-      afterHost("api.service.example"),
+      changesHost("api.service.example.evil.test"),
     ],
-    ["https://api.service.example{path}", { path: ".evil.test" }, "path", afterHost("api.service.example")],
-    ["https://{host}{+path}", { host: "api.example", path: ".evil/x" }, "path", afterHost("api.example")],
-    ["{scheme}://api.example{+path}", { scheme: "https", path: ".evil" }, "path", afterHost("api.example")],
-    ["https://[::1]{+path}", { path: ":8080/x" }, "path", afterHost("[::1]")],
+    [
+      "https://api.service.example{path}",
+      { path: ".evil.test" },
+      "path",
+      changesHost("api.service.example.evil.test"),
+    ],
+    ["https://api.example{;p}", { p: "x" }, "p", changesHost("api.example;p=x")],
+    [
+      "{scheme}://api.example{+path}",
+      { scheme: "https", path: ".evil" },
+      "path",
+      changesHost("api.example.evil"),
+    ],
+    // A port after the value does not make the value part of it (second review).
+    ["https://api.example.com{x}:8080/v1", { x: ".evil.com" }, "x", changesHost("api.example.com.evil.com")],
+    ["https://api-{region}/x", { region: "eu.example" }, "region", changesHost("api-eu.example")],
     ["https://{+sub}.example.com/x", { sub: "evil.com/" }, "sub", endsEarly],
     ["https://{+u}@api.example/x", { u: "evil.example#" }, "u", endsEarly],
+    ["https://api.example.com{+x}:8080/v1", { x: "/y" }, "x", endsEarly],
     [
       "https://api.example:{+p}/x",
       { p: "@evil.example" },
       "p",
       'writes "@" into the authority "api.example:@evil.example"',
     ],
+    // A value before the route's "://" (second review: it skipped every check).
+    ["{+scheme}://api.example.com/v1", { scheme: "https://evil.example/?" }, "scheme", ownScheme],
+    ["http{+s}://api.example.com/x", { s: "s://evil.example#" }, "s", ownScheme],
   ])("%s with %j is refused", (url, parameters, name, problem) => {
     expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(refused(name, url, problem));
   });
@@ -480,29 +497,44 @@ describe("6. no value moves a host the route writes (found by the review of 2026
     ["https://api.service.example{+path}", { path: "/repos/x" }, "https://api.service.example/repos/x"],
     ["https://api.service.example{+path}{?q}", { path: "", q: 1 }, "https://api.service.example?q=1"],
     ["https://api.service.example{+path}", { path: "#top" }, "https://api.service.example#top"],
+    ["https://api.example.com{x}:8080/v1", { x: "" }, "https://api.example.com:8080/v1"],
     ["https://{host}/x", { host: "api.example" }, "https://api.example/x"],
     ["https://{+host}/x", { host: "api.example/v3" }, "https://api.example/v3/x"],
     ["https://{sub}.example.com/x", { sub: "eu.west" }, "https://eu.west.example.com/x"],
     ["https://api{n}.example.com/x", { n: 2 }, "https://api2.example.com/x"],
-    ["https://api-{region}/x", { region: "eu.example" }, "https://api-eu.example/x"],
     ["https://{+u}@api.example/x", { u: "a:b" }, "https://a:b@api.example/x"],
+    ["https://user@{host}/x", { host: "api.example" }, "https://user@api.example/x"],
     ["https://api.example:{port}{+path}", { port: 8443, path: "/x" }, "https://api.example:8443/x"],
+    ["https://[::1]{+path}", { path: ":8080/x" }, "https://[::1]:8080/x"],
     ["https://www{.domain*}/x", { domain: ["example", "com"] }, "https://www.example.com/x"],
+    // A host all written by values is theirs, as the route says (second review: these were refused).
+    ["https://{host}:{port}/x", { host: "api.example", port: 8080 }, "https://api.example:8080/x"],
+    ["https://{host}{+port}/x", { host: "api.example", port: ":8080" }, "https://api.example:8080/x"],
+    ["https://{name}{suffix}/x", { name: "api", suffix: "2.example" }, "https://api2.example/x"],
+    ["{+scheme}://api.example.com/v1", { scheme: "https" }, "https://api.example.com/v1"],
+    ["http{+s}://api.example.com/x", { s: "s" }, "https://api.example.com/x"],
     ["{+base}/x", { base: "https://a.example" }, "https://a.example/x"],
   ])("%s with %j is %s", (url, parameters, expected) => {
     expect(endpoint({ url, ...parameters }).url).toBe(expected);
   });
 
-  it("checks the text the url holds: a list that answers otherwise when read again is refused", () => {
-    // The list is read once, into a copy that the expansion and the check both read. Before, the
-    // expansion read "evil.test" (the second read: the first is the nesting walk's), the check
-    // read it again, got nothing, and passed https://api.service.example;p=evil.test.
+  it("checks the text the url is joined from: a Proxy that answers otherwise when read again is refused", () => {
+    // Second review: parse() passes a value as given, and before, the check expanded it again.
+    // This Proxy is a list to the first reads and a plain object after, and its member answers
+    // "" once: the url held "@evil.example/" and the check read "".
+    let prototypeReads = 0;
     let reads = 0;
-    const p: string[] = [];
-    Object.defineProperty(p, 0, { enumerable: true, get: () => (++reads === 2 ? "evil.test" : undefined) });
-    const url = "https://api.service.example{;p}";
-    expect(errorOf(() => endpoint({ url, p }))).toStrictEqual(
-      refused("p", url, afterHost("api.service.example")),
+    const sub = new Proxy(
+      { x: "" },
+      {
+        getPrototypeOf: () => (++prototypeReads <= 2 ? Array.prototype : Object.prototype),
+        get: (target, key) =>
+          key === "x" ? (++reads === 4 ? "" : "a@evil.example/") : Reflect.get(target, key),
+      },
+    );
+    const url = "https://{+sub}.example.com/";
+    expect(errorOf(() => new EndpointBuilder().parse({ method: "GET", url, sub }))).toStrictEqual(
+      refused("sub", url, 'writes "@" into the authority "x,a@evil.example"'),
     );
   });
 });
@@ -653,6 +685,27 @@ describe("12. nothing inherited is read as an option", () => {
       expect(endpoint("GET /x/{a}", { a: list }).url).toBe(`${BASE}/x/b,c`);
       expect(endpoint("GET /x", { a: list }).url).toBe(`${BASE}/x?a=b,c`);
       expect(parseTemplate("/x{?a*}").expand({ a: list })).toBe("/x?a=b&a=c");
+      // The query styles of querySerializer() and mediaType.previews (second review).
+      class Rails extends EndpointBuilder {
+        override serializeQuery = querySerializer({ array: "brackets" });
+      }
+      // eslint-disable-next-line no-sparse-arrays
+      expect(new Rails().endpoint("GET /issues", { ids: [1, , 3] }).url).toBe(
+        `${BASE}/issues?ids%5B%5D=1&ids%5B%5D=3`,
+      );
+      expect(querySerializer()([["q"]] as unknown as QueryParameters)).toBe("");
+      // eslint-disable-next-line no-sparse-arrays
+      expect(errorOf(() => querySerializer()([["a", 1], , ["b", 2]] as QueryParameters))).toStrictEqual({
+        code: "ERR_INVALID_PARAMETER",
+        message: "Invalid query parameter name: expected a string, got undefined",
+      });
+      // eslint-disable-next-line no-sparse-arrays
+      const previews = ["a", , "b"] as string[];
+      expect(errorOf(() => endpoint("GET /x", { mediaType: { previews } }))).toStrictEqual({
+        code: "ERR_INVALID_MEDIA_TYPE",
+        message:
+          'Invalid preview name undefined in mediaType.previews: expected letters, digits, "-" and "_"',
+      });
       // eslint-disable-next-line no-sparse-arrays
       expect(errorOf(() => endpoint("GET /x/{a}", { a: [,] }))).toStrictEqual({
         code: "ERR_MISSING_PARAMETER",
