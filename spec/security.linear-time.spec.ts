@@ -101,6 +101,12 @@ describe("error paths of long urls (found by the review of 2026-11-26)", () => {
     expect(error.message.startsWith('Invalid parameter "z" for url ')).toBe(true);
   });
 
+  // The second review: the authority check scanned the parts after each expression (27.6 s).
+  it("an absolute url of 100,000 expressions in its authority expands", () => {
+    const url = "https://" + "{a}".repeat(N) + "x/";
+    expect(endpoint({ url, a: "b" }).url).toBe("https://" + "b".repeat(N) + "x/");
+  });
+
   it("a placeholder used 2,000 times whose object has 20,000 undefined members is missing", () => {
     const a: Record<string, null> = {};
     for (let i = 0; i < 20_000; i++) a[`k${i}`] = null;
