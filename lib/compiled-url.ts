@@ -457,17 +457,9 @@ export function assertAuthorityKept(
   let offset = 0;
   for (const text of texts) ends.push((offset += text.length));
   const starts = (part: number): number => ends[part]! - texts[part]!.length;
-  // The part that wrote the character at `at`: the first whose text ends after it.
-  const writer = (at: number): number => {
-    let low = 0;
-    let high = ends.length - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (ends[middle]! > at) high = middle;
-      else low = middle + 1;
-    }
-    return low;
-  };
+  // The part that wrote the character at `at`: the first whose text ends after it (a few calls,
+  // each one pass: linear).
+  const writer = (at: number): number => ends.findIndex((end) => end > at);
   const isValue = (part: number): boolean => typeof parts[part] !== "string";
   const refuse = (part: number, problem: string): never => {
     throw new EndpointError(
