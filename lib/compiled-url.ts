@@ -439,7 +439,8 @@ export function partTexts(compiled: CompiledUrl, values: readonly unknown[]): st
  *   the "@" would become user info, and the host another.
  * - No value ends the authority while the route writes more of it after the value
  *   (`https://{+sub}.example.com/` with `evil.example/`).
- * - A host the route writes some of ends with the route's own text: a value after a host
+ * - A host the route writes some of ends with the route's own text, or with one label a value
+ *   writes after the route's "." or "-" (`https://10.0.0.{n}/`): a value after a host
  *   (`https://api.example{+path}`, `https://api.example{x}:8080/`) would lengthen it into
  *   another (`.evil.example`). A label expression (`https://www{.domain*}`) writes labels by
  *   design (RFC 6570 §3.2.5); a host all written by values (`https://{host}/`) is theirs.
@@ -451,8 +452,11 @@ export function assertAuthorityKept(
   expanded: string,
 ): void {
   const parts = compiled.template.parts;
-  const scheme = parts.findIndex((part) => typeof part === "string" && part.includes("://"));
-  if (scheme === -1) return; // the values write the scheme and the host: the url is theirs
+  // The route's own "://": in its first literal with a "/", "?" or "#", as that first one (a
+  // "://" further on is in a path or query: `{+base}/x?next=https://app.example/`).
+  const scheme = parts.findIndex((part) => typeof part === "string" && /[/?#]/.test(part));
+  const literal = scheme === -1 ? "" : (parts[scheme] as string);
+  const routeScheme = literal.includes("://") && literal.search(/[/?#]/) === literal.indexOf("://") + 1;
   const ends: number[] = [];
   let offset = 0;
   for (const text of texts) ends.push((offset += text.length));
@@ -468,9 +472,13 @@ export function assertAuthorityKept(
     );
   };
   const colon = expanded.indexOf("://");
-  for (let at = colon; at < colon + 3; at++) {
-    if (isValue(writer(at))) refuse(writer(at), `writes a scheme and host of its own before the url's "://"`);
+  const writers = [colon, colon + 1, colon + 2].map(writer);
+  const value = writers.find(isValue);
+  // A value may not write the url's "://" where the route writes it, or some of it.
+  if (value !== undefined && (routeScheme || !writers.every(isValue))) {
+    refuse(value, `writes a scheme and host of its own before the url's "://"`);
   }
+  if (!routeScheme) return; // the values write the scheme and the host: the url is theirs
   const authorityStart = colon + 3;
   const authorityStop = authorityEnd(expanded);
   const first = writer(authorityStart);
@@ -504,10 +512,14 @@ export function assertAuthorityKept(
   const last = writer(hostStop - 1);
   // (A label expression writes labels by design: RFC 6570 §3.2.5.)
   if (!isValue(last) || (parts[last] as TemplateExpression).operator === ".") return;
-  for (let i = writer(hostStart); i < last; i++) {
-    if (!isValue(i))
-      refuse(last, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
-  }
+  let routeWrites = false;
+  for (let i = writer(hostStart); i < last; i++) routeWrites ||= !isValue(i);
+  if (!routeWrites) return;
+  // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`).
+  const from = Math.max(starts(last), hostStart);
+  const label = expanded.slice(from, hostStop);
+  if (/[.-]/.test(expanded.charAt(from - 1)) && !isValue(writer(from - 1)) && !label.includes(".")) return;
+  refuse(last, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
 }
 
 /** The text of one expression, on its own: `{/segs*}`. */

@@ -489,6 +489,12 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     // A value before the route's "://" (second review: it skipped every check).
     ["{+scheme}://api.example.com/v1", { scheme: "https://evil.example/?" }, "scheme", ownScheme],
     ["http{+s}://api.example.com/x", { s: "s://evil.example#" }, "s", ownScheme],
+    // The route writes some of the "://" (third review).
+    ["https:/{+x}/api.example.com/p", { x: "/evil.example" }, "x", ownScheme],
+    ["https:/{/x}/api.example.com/p", { x: "evil.example" }, "x", ownScheme],
+    // A last label after the route's "." or "-" is one label.
+    ["https://10.0.0.{n}/x", { n: "1.evil.com" }, "n", changesHost("10.0.0.1.evil.com")],
+    ["https://api.example.com{x}/x", { x: "2" }, "x", changesHost("api.example.com2")],
   ])("%s with %j is refused", (url, parameters, name, problem) => {
     expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(refused(name, url, problem));
   });
@@ -514,6 +520,21 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     ["{+scheme}://api.example.com/v1", { scheme: "https" }, "https://api.example.com/v1"],
     ["http{+s}://api.example.com/x", { s: "s" }, "https://api.example.com/x"],
     ["{+base}/x", { base: "https://a.example" }, "https://a.example/x"],
+    // A "://" in the route's path or query is not its scheme (third review: these were refused).
+    [
+      "{+base}/items?next=https://app.example/cb",
+      { base: "https://api.example" },
+      "https://api.example/items?next=https://app.example/cb",
+    ],
+    [
+      "{+base}/r/https://app.example/cb",
+      { base: "https://api.example" },
+      "https://api.example/r/https://app.example/cb",
+    ],
+    ["https:/{/x}/api.example.com/p", {}, "https://api.example.com/p"],
+    ["https://10.0.0.{n}/x", { n: 5 }, "https://10.0.0.5/x"],
+    ["https://{host}.{tld}/x", { host: "api", tld: "com" }, "https://api.com/x"],
+    ["https://api-{region}/x", { region: "eu" }, "https://api-eu/x"],
   ])("%s with %j is %s", (url, parameters, expected) => {
     expect(endpoint({ url, ...parameters }).url).toBe(expected);
   });
