@@ -427,14 +427,17 @@ export function partTexts(compiled: CompiledUrl, values: readonly unknown[]): st
   return compiled.partExpanders.map((part) => (typeof part === "string" ? part : part(values)));
 }
 
+const OWN_SCHEME = `writes a scheme and host of its own before the url's "//"`;
+
 /**
  * The request goes where the route says (docs/security.md item 6): in an absolute url whose
  * authority (RFC 3986 §3.2, from "//" to the first "/", "?" or "#") holds an expression, no value
  * moves the host the route writes. `texts` are the parts' texts the url was joined from
  * (`partTexts`), so what is checked is what is sent, whatever a getter or Proxy answers later.
- * - The url's "://" is the route's own: a value before it cannot write a scheme and host of its
- *   own (`{+scheme}://api.example/` with `https://evil.example/?`). Without a literal "://" the
- *   values write the whole url, and nothing below applies.
+ * - The url's "//" is the route's own, where the route writes one before an authority: a value
+ *   may write the scheme (`{+protocol}//api.example/` with `https:`), never a "//" and host of
+ *   its own before the route's (`{+scheme}://api.example/` with `https://evil.example/?`).
+ *   Without such a "//" the values write the whole url, and nothing below applies.
  * - Where the route writes some of the authority, no value writes "@" into it: what came before
  *   the "@" would become user info, and the host another.
  * - No value ends the authority while the route writes more of it after the value
@@ -452,11 +455,6 @@ export function assertAuthorityKept(
   expanded: string,
 ): void {
   const parts = compiled.template.parts;
-  // The route's own "://": in its first literal with a "/", "?" or "#", as that first one (a
-  // "://" further on is in a path or query: `{+base}/x?next=https://app.example/`).
-  const scheme = parts.findIndex((part) => typeof part === "string" && /[/?#]/.test(part));
-  const literal = scheme === -1 ? "" : (parts[scheme] as string);
-  const routeScheme = literal.includes("://") && literal.search(/[/?#]/) === literal.indexOf("://") + 1;
   const ends: number[] = [];
   let offset = 0;
   for (const text of texts) ends.push((offset += text.length));
@@ -466,27 +464,37 @@ export function assertAuthorityKept(
   const writer = (at: number): number => ends.findIndex((end) => end > at);
   const isValue = (part: number): boolean => typeof parts[part] !== "string";
   const refuse = (part: number, problem: string): never => {
+    const expression = parts[part]!;
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(writerName(compiled, parts[part] as TemplateExpression, values))} for url ${quote(compiled.url)}: its value ${problem}`,
+      `Invalid parameter ${quote(typeof expression === "string" ? "" : writerName(compiled, expression, values))} for url ${quote(compiled.url)}: its value ${problem}`,
     );
   };
+  // The route's own "//" before an authority: where its first literal with a "/", "?" or "#" has
+  // its first one (a "://" further on is in a path or query: `{+base}/x?next=https://app.example/`).
+  const route = parts.findIndex((part) => typeof part === "string" && /[/?#]/.test(part));
+  const literal = route === -1 ? "" : texts[route]!;
+  const slashes = literal.search(/[/?#]/);
   const colon = expanded.indexOf("://");
-  const writers = [colon, colon + 1, colon + 2].map(writer);
-  const value = writers.find(isValue);
-  // A value may not write the url's "://" where the route writes it, or some of it.
-  if (value !== undefined && (routeScheme || !writers.every(isValue))) {
-    refuse(value, `writes a scheme and host of its own before the url's "://"`);
+  if (route === -1 || !literal.startsWith("//", slashes)) {
+    // The values write the scheme and the host, and the url is theirs; but not some of a "://"
+    // whose rest the route writes (`https:/{+x}/api.example/`).
+    const writers = [colon, colon + 1, colon + 2].map(writer);
+    const value = writers.find(isValue);
+    if (value !== undefined && !writers.every(isValue)) refuse(value, OWN_SCHEME);
+    return;
   }
-  if (!routeScheme) return; // the values write the scheme and the host: the url is theirs
+  // A value may write the scheme (`{+protocol}//api.example/` with "https:"), never a "//" and
+  // host of its own before the route's (with "https://evil.example/?").
+  if (colon + 1 !== starts(route) + slashes) refuse(writer(colon + 1), OWN_SCHEME);
   const authorityStart = colon + 3;
   const authorityStop = authorityEnd(expanded);
   const first = writer(authorityStart);
   // Where the route's own authority ends: its literals from its "://" to their first "/", "?" or "#".
   let lastRouteAuthority = -1;
-  for (let i = scheme; i < parts.length; i++) {
+  for (let i = route; i < parts.length; i++) {
     if (isValue(i)) continue;
-    const text = i === scheme ? texts[i]!.slice(texts[i]!.indexOf("://") + 3) : texts[i]!;
+    const text = i === route ? texts[i]!.slice(slashes + 2) : texts[i]!;
     const stop = text.search(/[/?#]/);
     if (stop !== 0 && text !== "") lastRouteAuthority = i;
     if (stop !== -1) break;

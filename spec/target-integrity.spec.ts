@@ -444,7 +444,7 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
   });
   const changesHost = (host: string) => `would change the host the url writes: "${host}"`;
   const endsEarly = "ends the authority early, while the url writes more of it after the value";
-  const ownScheme = `writes a scheme and host of its own before the url's "://"`;
+  const ownScheme = `writes a scheme and host of its own before the url's "//"`;
 
   it.each([
     // Before: https://api.service.example@evil.test/x, whose host is evil.test.
@@ -492,6 +492,9 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     // The route writes some of the "://" (third review).
     ["https:/{+x}/api.example.com/p", { x: "/evil.example" }, "x", ownScheme],
     ["https:/{/x}/api.example.com/p", { x: "evil.example" }, "x", ownScheme],
+    // The route writes the "//" and a value the scheme (the docs review).
+    ["{+protocol}//api.example/x", { protocol: "https://evil.example/?" }, "protocol", ownScheme],
+    ["https{+x}//api.example/", { x: "://evil.example/" }, "x", ownScheme],
     // A last label after the route's "." or "-" is one label.
     ["https://10.0.0.{n}/x", { n: "1.evil.com" }, "n", changesHost("10.0.0.1.evil.com")],
     ["https://api.example.com{x}/x", { x: "2" }, "x", changesHost("api.example.com2")],
@@ -532,6 +535,7 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
       "https://api.example/r/https://app.example/cb",
     ],
     ["https:/{/x}/api.example.com/p", {}, "https://api.example.com/p"],
+    ["{+protocol}//api.example/x", { protocol: "https:" }, "https://api.example/x"],
     ["https://10.0.0.{n}/x", { n: 5 }, "https://10.0.0.5/x"],
     ["https://{host}.{tld}/x", { host: "api", tld: "com" }, "https://api.com/x"],
     ["https://api-{region}/x", { region: "eu" }, "https://api-eu/x"],
