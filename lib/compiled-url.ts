@@ -516,8 +516,12 @@ export function assertAuthorityKept(
   const close = expanded.charAt(hostStart) === "[" ? expanded.indexOf("]", hostStart) + 1 : 0;
   const port = expanded.indexOf(":", close || hostStart);
   const hostStop = Math.min(authorityStop, port === -1 ? authorityStop : port);
-  if (hostStop <= hostStart) return;
-  const last = writer(hostStop - 1);
+  // Who wrote the host's last label: trailing dots (a fully qualified name, or what a label
+  // expression writes for "") are no label of their own.
+  let labelStop = hostStop;
+  while (labelStop > hostStart && expanded.charCodeAt(labelStop - 1) === 0x2e /* . */) labelStop--;
+  if (labelStop <= hostStart) return;
+  const last = writer(labelStop - 1);
   // (A label expression writes labels by design: RFC 6570 §3.2.5.)
   if (!isValue(last) || (parts[last] as TemplateExpression).operator === ".") return;
   let routeWrites = false;
@@ -525,7 +529,7 @@ export function assertAuthorityKept(
   if (!routeWrites) return;
   // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`).
   const from = Math.max(starts(last), hostStart);
-  const label = expanded.slice(from, hostStop);
+  const label = expanded.slice(from, labelStop);
   if (/[.-]/.test(expanded.charAt(from - 1)) && !isValue(writer(from - 1)) && !label.includes(".")) return;
   refuse(last, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
 }

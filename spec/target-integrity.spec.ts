@@ -498,6 +498,13 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     // A last label after the route's "." or "-" is one label.
     ["https://10.0.0.{n}/x", { n: "1.evil.com" }, "n", changesHost("10.0.0.1.evil.com")],
     ["https://api.example.com{x}/x", { x: "2" }, "x", changesHost("api.example.com2")],
+    // A label expression that writes no label ("" is a bare ".") exempts nothing (fifth review).
+    [
+      "https://api.example{+p}{.d}",
+      { p: ".evil.example", d: "" },
+      "p",
+      changesHost("api.example.evil.example."),
+    ],
   ])("%s with %j is refused", (url, parameters, name, problem) => {
     expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(refused(name, url, problem));
   });
@@ -536,6 +543,7 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     ],
     ["https:/{/x}/api.example.com/p", {}, "https://api.example.com/p"],
     ["{+protocol}//api.example/x", { protocol: "https:" }, "https://api.example/x"],
+    ["https://api.example.com{.d}/x", { d: "" }, "https://api.example.com./x"],
     ["https://10.0.0.{n}/x", { n: 5 }, "https://10.0.0.5/x"],
     ["https://{host}.{tld}/x", { host: "api", tld: "com" }, "https://api.com/x"],
     ["https://api-{region}/x", { region: "eu" }, "https://api-eu/x"],
