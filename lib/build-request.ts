@@ -16,6 +16,7 @@ import {
   isLibraryFrozen,
   isPlainObject,
   isUrlSearchParams,
+  own,
   setOwn,
   thawed,
 } from "./object.js";
@@ -445,7 +446,7 @@ function readOnce(value: unknown): unknown {
     const copy: unknown[] = new Array(length);
     for (let i = 0; i < length; i++) {
       // A hole stays a hole, never an index inherited from Array.prototype (security.md item 12).
-      const item: unknown = hasOwn(value, i) ? value[i] : undefined;
+      const item = own(value, i);
       if (item !== undefined) copy[i] = item;
     }
     return copy;
@@ -487,7 +488,7 @@ function expandsToNothing(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   let members = 0;
   for (let i = 0; i < value.length; i++) {
-    const item: unknown = hasOwn(value, i) ? value[i] : undefined;
+    const item = own(value, i);
     if (item === undefined || item === null) continue;
     if (item !== "" || ++members > 1) return false;
   }
@@ -498,7 +499,7 @@ function expandsToNothing(value: unknown): boolean {
 function isUndefinedValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (hasOwn(value, i) && value[i] != null) return false;
+    for (let i = 0; i < value.length; i++) if (own(value, i) != null) return false;
     return true;
   }
   if (isPlainObject(value)) {

@@ -1,5 +1,5 @@
 import { EndpointError, quote } from "./errors.js";
-import { hasOwn, isPlainObject } from "./object.js";
+import { hasOwn, isPlainObject, own } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
 
 /** The content-type of a JSON body: `parse()` gives it to one it builds, the adapters to a hand-made one. */
@@ -68,7 +68,7 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
       }
       // Each name read once, own members only: a hole is no name (docs/security.md item 12).
       const names: unknown[] = [];
-      for (let i = 0; i < value.length; i++) names.push(hasOwn(value, i) ? value[i] : undefined);
+      for (let i = 0; i < value.length; i++) names.push(own(value, i));
       for (const preview of names) {
         // "-preview" alone names no preview: its "-preview" is cut (below), and nothing is left.
         if (typeof preview !== "string" || !WORD.test(preview) || preview === "-preview") {

@@ -78,9 +78,12 @@ export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);
 }
 
-/** `target[key]` when it is an own property, else `undefined`: inherited values are never options. */
-export function own(target: object, key: string): unknown {
-  return hasOwn(target, key) ? (target as Record<string, unknown>)[key] : undefined;
+/**
+ * `target[key]` when it is an own property, else `undefined`: inherited values are never options,
+ * and a hole in a list is never an index of Array.prototype (docs/security.md item 12).
+ */
+export function own(target: object, key: PropertyKey): unknown {
+  return hasOwn(target, key) ? (target as Record<PropertyKey, unknown>)[key] : undefined;
 }
 
 /**

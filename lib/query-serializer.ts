@@ -1,5 +1,5 @@
 import { EndpointError, describe, quote, rethrowAs } from "./errors.js";
-import { MAX_NESTING_DEPTH, hasOwn, isPlainObject } from "./object.js";
+import { MAX_NESTING_DEPTH, isPlainObject, own } from "./object.js";
 import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
 import { scalarText } from "./uri-template/values.js";
@@ -164,8 +164,8 @@ function readParameters(parameters: unknown): unknown[] {
     for (let index = 0; index < parameters.length; index++) {
       name = undefined;
       // Own members only, as everywhere (docs/security.md item 12): a hole is a hole.
-      const entry: unknown = hasOwn(parameters, index) ? parameters[index] : undefined;
-      const entryName: unknown = Array.isArray(entry) ? ownItem(entry, 0) : entry;
+      const entry = own(parameters, index);
+      const entryName: unknown = Array.isArray(entry) ? own(entry, 0) : entry;
       if (!Array.isArray(entry) || typeof entryName !== "string") {
         throw new EndpointError(
           "ERR_INVALID_PARAMETER",
@@ -173,7 +173,7 @@ function readParameters(parameters: unknown): unknown[] {
         );
       }
       name = entryName;
-      flat.push(name, ownItem(entry as unknown[], 1));
+      flat.push(name, own(entry as unknown[], 1));
     }
   } catch (error) {
     rethrowAs(
@@ -185,11 +185,6 @@ function readParameters(parameters: unknown): unknown[] {
     );
   }
   return flat;
-}
-
-/** `list[index]` when it is the list's own (a hole reads no index of Array.prototype), else `undefined`. */
-function ownItem(list: readonly unknown[], index: number): unknown {
-  return hasOwn(list, index) ? list[index] : undefined;
 }
 
 /** Appends the `name=value` pairs of one parameter to `pairs`; none when its value is undefined (§2.3). */
@@ -230,7 +225,7 @@ function writeList(
   let joined = "";
   let defined = 0;
   for (let index = 0; index < list.length; index++) {
-    const item = ownItem(list, index);
+    const item = own(list, index);
     if (item === undefined || item === null) continue; // RFC 6570 §3.2.1: only defined members
     if (typeof item === "object" && (Array.isArray(item) || isPlainObject(item))) {
       throw cannotWrite(name, "array", styles.array, item, `at index ${index} of a list`);
