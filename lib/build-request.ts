@@ -396,7 +396,8 @@ export function buildRequest(
  * The checks of spec §2.2 rule 1 around the expansion: each required placeholder has a value, no
  * whole path segment is left empty, no value makes a dot segment. A non-empty string or a number
  * is defined and writes a character: when every required slot holds one, the first two pass
- * (every whole-segment run is made of required slots), and are skipped.
+ * (every whole-segment run is made of required slots), and are skipped. Given `texts`, the url is
+ * expanded part by part into it (`partTexts`), for `assertAuthorityKept`.
  */
 export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
   const names = compiled.template.variableNames;
