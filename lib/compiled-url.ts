@@ -137,7 +137,7 @@ export function compileUrl(url: string): CompiledUrl {
     ),
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
-    checksAuthority: !isValidAbsolute && !literal.startsWith("/"),
+    checksAuthority: !isValidAbsolute && checksAuthority(template, literal),
     partExpanders: undefined,
     isValidAbsolute,
     pathSlots,
@@ -312,6 +312,19 @@ function literalQueryNames(template: UriTemplate): Set<string> {
     if (hash !== -1) break;
   }
   return names;
+}
+
+/**
+ * Can a value write some of an absolute url's authority beside the route's own text? Only where the
+ * expansion can be an absolute url (its leading literal is `scheme://…` or the start of one:
+ * `https:/`, `http`, nothing) and the route writes some literal text: a url of expressions alone
+ * (`{+next}`) is its values' to choose, and a relative one (`repos/{id}`) is never absolute.
+ */
+function checksAuthority(template: UriTemplate, literal: string): boolean {
+  return (
+    (isAbsoluteUrl(literal) || /^(?:[A-Za-z][A-Za-z0-9+.-]*(?::\/{0,2})?)?$/.test(literal)) &&
+    template.parts.some((part) => typeof part === "string")
+  );
 }
 
 // Every expansion begins with the template's leading literal (as the engine writes it). When that
@@ -490,7 +503,7 @@ export function assertAuthorityKept(
   const authorityStart = colon + 3;
   const authorityStop = authorityEnd(expanded);
   const first = writer(authorityStart);
-  // Where the route's own authority ends: its literals from its "://" to their first "/", "?" or "#".
+  // Where the route's own authority ends: its literals from its "//" to their first "/", "?" or "#".
   let lastRouteAuthority = -1;
   for (let i = route; i < parts.length; i++) {
     if (isValue(i)) continue;
