@@ -4,7 +4,7 @@ import {
   assertAuthorityKept,
   assertNoDotSegment,
   emptySlots,
-  partTexts,
+  expandParts,
   slotOf,
   writerOf,
 } from "./compiled-url.js";
@@ -397,7 +397,7 @@ export function buildRequest(
  * whole path segment is left empty, no value makes a dot segment. A non-empty string or a number
  * is defined and writes a character: when every required slot holds one, the first two pass
  * (every whole-segment run is made of required slots), and are skipped. Given `texts`, the url is
- * expanded part by part into it (`partTexts`), for `assertAuthorityKept`.
+ * expanded part by part into it (`expandParts`), for `assertAuthorityKept`.
  */
 export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
   const names = compiled.template.variableNames;
@@ -430,7 +430,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
   if (texts === undefined) expanded = compiled.expand(slots);
   else {
     // Part by part, into `texts` (for assertAuthorityKept): joined, they are the expansion.
-    for (const text of partTexts(compiled, slots)) texts.push(text);
+    for (const text of expandParts(compiled, slots)) texts.push(text);
     expanded = texts.join("");
   }
   assertNoDotSegment(compiled, expanded, slots);

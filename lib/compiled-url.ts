@@ -3,7 +3,8 @@ import { EndpointError, quote } from "./errors.js";
 import { internalize } from "./object.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
-import { compileTemplate, slotExpander } from "./uri-template/compile.js";
+import { compileTemplate, slotExpander, stepsOf } from "./uri-template/compile.js";
+import { expandVarspec } from "./uri-template/expand-varspec.js";
 import { parseTemplate } from "./uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "./uri-template/index.js";
 import {
@@ -67,11 +68,9 @@ export interface CompiledUrl {
   /**
    * An expansion may be an absolute url whose authority a value writes some of (the template
    * neither starts with "/" nor with a whole literal `scheme://authority/`): it is expanded part
-   * by part (`partTexts`), and those same texts are checked (`assertAuthorityKept`).
+   * by part (`expandParts`), and those same texts are checked (`assertAuthorityKept`).
    */
   readonly checksAuthority: boolean;
-  /** Each part's expander, made on the first `partTexts` (error paths and `checksAuthority` urls). */
-  partExpanders: readonly PartExpander[] | undefined;
   /** The template starts with "/": every expansion is a path. */
   readonly isPath: boolean;
   /**
@@ -138,7 +137,6 @@ export function compileUrl(url: string): CompiledUrl {
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
     checksAuthority: !isValidAbsolute && checksAuthority(template, literal),
-    partExpanders: undefined,
     isValidAbsolute,
     pathSlots,
     pathStart,
@@ -396,7 +394,7 @@ export function writerOf(
   start: number,
   end: number,
 ): string | undefined {
-  const texts = partTexts(compiled, values);
+  const texts = expandParts(compiled, values);
   const parts = compiled.template.parts;
   let offset = 0;
   for (let i = 0; i < parts.length; i++) {
@@ -419,25 +417,27 @@ function writerName(
   );
 }
 
-/** A literal part's text as the engine writes it, or an expression's expander from slots. */
-type PartExpander = string | ((values: readonly unknown[]) => string);
-
 /**
- * What each part of the template writes for `values`: a literal as the engine writes it, an
- * expression expanded on its own (RFC 6570 §3: each expression expands apart from the others,
- * so the texts joined are the expansion). Each expression is compiled once per url, without the
- * template cache (hostile urls evict none of the app's templates), and reads only its own values:
- * all the parts cost linear time.
+ * The text each part of the template writes for `values`, read by slot as `expand` reads them: a
+ * literal as encoded, an expression expanded (RFC 6570 §3: each expression expands apart from the
+ * others, so the texts joined are the expansion). For the checks that need to know which part
+ * wrote what; `expand` keeps its own loop, which V8 inlines (docs/decisions.md §18).
  */
-export function partTexts(compiled: CompiledUrl, values: readonly unknown[]): string[] {
-  compiled.partExpanders ??= compiled.template.parts.map((part): PartExpander => {
-    if (typeof part === "string") return encodeReserved(part, "");
-    const alone = compileTemplate(expressionText(part));
-    const expand = slotExpander(alone);
-    const slots = alone.variableNames.map((name) => compiled.slotOf.get(name)!);
-    return (all) => expand(slots.map((slot) => all[slot]));
+export function expandParts(compiled: CompiledUrl, values: readonly unknown[]): string[] {
+  return stepsOf(compiled.template).map((step) => {
+    if (typeof step === "string") return step;
+    // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
+    let text: string | undefined;
+    for (const spec of step) {
+      const value = values[spec.slot];
+      const piece =
+        value == null
+          ? undefined
+          : expandVarspec(spec, value, compiled.template.template, text !== undefined);
+      if (piece !== undefined) text = (text ?? "") + piece;
+    }
+    return text ?? "";
   });
-  return compiled.partExpanders.map((part) => (typeof part === "string" ? part : part(values)));
 }
 
 const OWN_SCHEME = `writes a scheme and host of its own before the url's "//"`;
@@ -446,7 +446,7 @@ const OWN_SCHEME = `writes a scheme and host of its own before the url's "//"`;
  * The request goes where the route says (docs/security.md item 6): in an absolute url whose
  * authority (RFC 3986 §3.2, from "//" to the first "/", "?" or "#") holds an expression, no value
  * moves the host the route writes. `texts` are the parts' texts the url was joined from
- * (`partTexts`), so what is checked is what is sent, whatever a getter or Proxy answers later.
+ * (`expandParts`), so what is checked is what is sent, whatever a getter or Proxy answers later.
  * - The url's "//" is the route's own, where the route writes one before an authority: a value
  *   may write the scheme (`{+protocol}//api.example/` with `https:`), never a "//" and host of
  *   its own before the route's (`{+scheme}://api.example/` with `https://evil.example/?`).
@@ -545,16 +545,6 @@ export function assertAuthorityKept(
   const label = expanded.slice(from, labelStop);
   if (/[.-]/.test(expanded.charAt(from - 1)) && !isValue(writer(from - 1)) && !label.includes(".")) return;
   refuse(last, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
-}
-
-/** The text of one expression, on its own: `{/segs*}`. */
-function expressionText(expression: TemplateExpression): string {
-  const specs = expression.variables.map(
-    (variable) =>
-      variable.name +
-      (variable.explode ? "*" : variable.maxLength === undefined ? "" : ":" + variable.maxLength),
-  );
-  return "{" + expression.operator + specs.join(",") + "}";
 }
 
 /** The slot of the variable `name`, or `undefined`: a few names are compared faster than hashed. */
