@@ -67,21 +67,19 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
         );
       }
       // Each name read once, own members only: a hole is no name (docs/security.md item 12).
-      const names: unknown[] = [];
-      for (let i = 0; i < value.length; i++) names.push(own(value, i));
-      for (const preview of names) {
+      const names: string[] = [];
+      for (let i = 0; i < value.length; i++) {
+        const preview = own(value, i);
         // "-preview" alone names no preview: its "-preview" is cut (below), and nothing is left.
         if (typeof preview !== "string" || !WORD.test(preview) || preview === "-preview") {
           throw invalidMediaType(
             `Invalid preview name ${quote(preview)} in mediaType.previews: expected letters, digits, "-" and "_"`,
           );
         }
+        // One trailing `-preview` cut: "squirrel-girl-preview" and "squirrel-girl" name the same preview.
+        names.push(preview.replace(/-preview$/, ""));
       }
-      // One trailing `-preview` cut: "squirrel-girl-preview" and "squirrel-girl" name the same preview.
-      result.previews = unionPreviews(
-        [],
-        (names as string[]).map((name) => name.replace(/-preview$/, "")),
-      );
+      result.previews = unionPreviews([], names);
     } else {
       throw invalidMediaType(`Invalid mediaType key ${quote(key)}: expected only "format" and "previews"`);
     }
