@@ -208,8 +208,8 @@ function allows(policy: RequestPolicy, url: string): boolean {
  * What a call of the extension point `name` threw, sorted once it has failed (so a working hook
  * costs nothing more): the app's own error, carried unchanged (`HookFailure`), or, when the
  * subclass set the extension point to something that is not a function (`allowsAbsoluteUrl =
- * false`, `serializeQuery = null`), `ERR_INVALID_OPTIONS` naming it instead of the TypeError the
- * call made inside the library.
+ * false`, `serializeQuery = null`) or to one that cannot be called (a class, a revoked Proxy),
+ * `ERR_INVALID_OPTIONS` naming it instead of the TypeError the call made inside the library.
  */
 function hookFailure(
   policy: RequestPolicy,
@@ -224,10 +224,23 @@ function hookFailure(
     // A getter that throws: what it threw is the app's own, as when the call read it.
     return new HookFailure(error);
   }
-  if (typeof hook === "function") return new HookFailure(error);
+  let what: string;
+  if (typeof hook !== "function") what = describe(hook);
+  else {
+    // A class, or a revoked Proxy, is a `function` to typeof too, but no call of it runs the app's
+    // code: the TypeError was the call's own, so the extension point is named instead.
+    try {
+      Reflect.getPrototypeOf(hook); // throws for a revoked Proxy
+      // (`class X`, `class{`, `class extends`; not a method named "class", whose text is `class(`)
+      if (!/^class\s*[^\s(/]/.test(Function.prototype.toString.call(hook))) return new HookFailure(error);
+      what = "a class";
+    } catch {
+      what = "a Proxy that cannot be read";
+    }
+  }
   return new EndpointError(
     "ERR_INVALID_OPTIONS",
-    `Invalid ${name} of ${describe(policy)}: ${describe(hook)}; an extension point must be a method ${signature}`,
+    `Invalid ${name} of ${describe(policy)}: ${what}; an extension point must be a method ${signature}`,
     { cause: error },
   );
 }

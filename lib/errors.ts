@@ -9,7 +9,8 @@ export type EndpointErrorCode =
    * body; `request` that is not an object; options nested more than 100 levels deep or cyclic;
    * options that cannot be read (a revoked Proxy, a getter that throws: the `cause` is what was
    * thrown); an adapter given something that is not request options; an extension point of a
-   * subclass (`serializeQuery`, `allowsAbsoluteUrl`) that is not a function when it is called.
+   * subclass (`serializeQuery`, `allowsAbsoluteUrl`) that is not a function, or is a class or a
+   * revoked Proxy, when it is called.
    */
   | "ERR_INVALID_OPTIONS"
   /** A route string that is not `"URL"` or `"METHOD URL"`. */

@@ -198,6 +198,49 @@ describe("what an app's own method throws reaches the caller unchanged", () => {
     expect(thrown(() => strict("GET /x", { a: 1 }))).toBe(typeError);
   });
 
+  it("a hook that no call can run (a class, a revoked Proxy) is ERR_INVALID_OPTIONS naming it, not the call's TypeError", () => {
+    const { proxy, revoke } = Proxy.revocable(() => true, {});
+    revoke();
+    const cases: [unknown, string][] = [
+      [class Query {}, "a class"],
+      [class {}, "a class"],
+      [class extends Object {}, "a class"],
+      [proxy, "a Proxy that cannot be read"],
+    ];
+    for (const [hook, what] of cases) {
+      class Careless extends EndpointBuilder {
+        override allowsAbsoluteUrl = hook as (url: string) => boolean;
+        override serializeQuery = hook as (parameters: QueryParameters) => string;
+      }
+      const careless = callable(new Careless());
+      const absolute = thrown(() => careless("GET https://other.example/x")) as EndpointError;
+      expect(absolute).toBeInstanceOf(EndpointError);
+      expect([absolute.code, absolute.message]).toStrictEqual([
+        "ERR_INVALID_OPTIONS",
+        `Invalid allowsAbsoluteUrl of an instance of Careless: ${what}; an extension point must be a method (url) => boolean`,
+      ]);
+      // The call's TypeError is kept as the cause.
+      expect(absolute.cause).toBeInstanceOf(TypeError);
+      const query = thrown(() => careless("GET /x", { a: 1 })) as EndpointError;
+      expect([query.code, query.message]).toStrictEqual([
+        "ERR_INVALID_OPTIONS",
+        `Invalid serializeQuery of an instance of Careless: ${what}; an extension point must be a method (parameters, context) => string`,
+      ]);
+    }
+  });
+
+  it("a method named `class` is a method: what it throws is the app's own", () => {
+    const hooks = {
+      class(): string {
+        throw failure;
+      },
+    };
+    class Named extends EndpointBuilder {
+      override serializeQuery = hooks.class;
+    }
+    expect(thrown(() => callable(new Named())("GET /x", { a: 1 }))).toBe(failure);
+  });
+
   it("serializeQuery() of a subclass, even a thrown string", () => {
     class Rails extends EndpointBuilder {
       override serializeQuery(parameters: QueryParameters): string {
