@@ -440,7 +440,7 @@ export function expandParts(compiled: CompiledUrl, values: readonly unknown[]): 
   });
 }
 
-const OWN_SCHEME = `writes a scheme and host of its own before the url's "//"`;
+const OWN_SCHEME = `puts a scheme and host of its own before the url's "//"`;
 
 /**
  * The request goes where the route says (docs/security.md item 6): in an absolute url whose
@@ -458,8 +458,15 @@ const OWN_SCHEME = `writes a scheme and host of its own before the url's "//"`;
  * - A host the route writes some of ends with the route's own text, or with one label a value
  *   writes after the route's "." or "-" (`https://10.0.0.{n}/`): a value after a host
  *   (`https://api.example{+path}`, `https://api.example{x}:8080/`) would lengthen it into
- *   another (`.evil.example`). A label expression (`https://www{.domain*}`) writes labels by
- *   design (RFC 6570 §3.2.5); a host all written by values (`https://{host}/`) is theirs.
+ *   another (`.evil.example`), or add dots to it. A label expression (`https://www{.domain*}`)
+ *   writes labels by design (RFC 6570 §3.2.5), but only its own text is exempt: what comes before
+ *   it is checked as if it ended the host. A host all written by values (`https://{host}/`) is
+ *   theirs.
+ * - The port is part of where the request goes (RFC 6454 §4: an origin is scheme, host and
+ *   port): where the route writes some of the host, no value writes a port the route does not
+ *   (`https://api.example{+path}` with `:6379/`), and a port the route writes some digits of is
+ *   the route's alone (`http://localhost:3000{path}` with `1`). After the route's bare ":"
+ *   (`https://api.example:{port}/`) the port is the values'.
  */
 export function assertAuthorityKept(
   compiled: CompiledUrl,
@@ -480,7 +487,7 @@ export function assertAuthorityKept(
     const expression = parts[part]!;
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(typeof expression === "string" ? "" : writerName(compiled, expression, values))} for url ${quote(compiled.url)}: its value ${problem}`,
+      `Invalid parameter ${quote(typeof expression === "string" ? "" : writerName(compiled, expression, values))} for url ${quote(compiled.url)}: it writes ${quote(texts[part])}, which ${problem}`,
     );
   };
   // The route's own "//" before an authority: where its first literal with a "/", "?" or "#" has
@@ -518,10 +525,10 @@ export function assertAuthorityKept(
     if (!isValue(i) || texts[i] === "") continue;
     const inside = expanded.slice(Math.max(starts(i), authorityStart), Math.min(ends[i]!, authorityStop));
     if (inside.includes("@")) {
-      refuse(i, `writes "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`);
+      refuse(i, `puts "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`);
     }
     if (ends[i]! > authorityStop && i < lastRouteAuthority) {
-      refuse(i, "ends the authority early, while the url writes more of it after the value");
+      refuse(i, "ends the authority early, while the url writes more of it after");
     }
   }
   // The host: after the user info, up to the port (an IP literal up to its "]": RFC 3986 §3.2.2).
@@ -529,18 +536,41 @@ export function assertAuthorityKept(
   const close = expanded.charAt(hostStart) === "[" ? expanded.indexOf("]", hostStart) + 1 : 0;
   const port = expanded.indexOf(":", close || hostStart);
   const hostStop = Math.min(authorityStop, port === -1 ? authorityStop : port);
-  // Who wrote the host's last label: trailing dots (a fully qualified name, or what a label
-  // expression writes for "") are no label of their own.
+  // The first part that writes some of [from, to): a value's (with text) if `value`, else the route's; -1 if none.
+  const writerIn = (from: number, to: number, value: boolean): number => {
+    for (let i = writer(from); i !== -1 && i < parts.length && starts(i) < to; i++) {
+      if (isValue(i) === value && texts[i] !== "") return i;
+    }
+    return -1;
+  };
+  const routeHost = writerIn(hostStart, hostStop, false) !== -1;
+  // The port (RFC 6454 §4: an origin is scheme, host and port). Where the route writes some of the
+  // host, no value writes a ":" and port after it; a port the route writes digits of is its own.
+  if (hostStop < authorityStop) {
+    const colon = writer(hostStop);
+    const digit =
+      writerIn(hostStop + 1, authorityStop, false) === -1 ? -1 : writerIn(hostStop + 1, authorityStop, true);
+    const by = isValue(colon) && routeHost ? colon : digit;
+    if (by !== -1)
+      refuse(
+        by,
+        `would give the url's host another port: ${quote(expanded.slice(hostStart, authorityStop))}`,
+      );
+  }
+  if (!routeHost) return; // a host all written by values is theirs (`https://{host}/`)
+  // The host's end before what label expressions write there: their labels are by design (RFC 6570
+  // §3.2.5), but only theirs (`https://api.example{+path}{.format}` with ".evil" is refused).
   let labelStop = hostStop;
-  while (labelStop > hostStart && expanded.charCodeAt(labelStop - 1) === 0x2e /* . */) labelStop--;
-  if (labelStop <= hostStart) return;
-  const last = writer(labelStop - 1);
-  // (A label expression writes labels by design: RFC 6570 §3.2.5.)
-  if (!isValue(last) || (parts[last] as TemplateExpression).operator === ".") return;
-  let routeWrites = false;
-  for (let i = writer(hostStart); i < last; i++) routeWrites ||= !isValue(i);
-  if (!routeWrites) return;
-  // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`).
+  let last = writer(labelStop - 1);
+  while (labelStop > hostStart && isValue(last) && (parts[last] as TemplateExpression).operator === ".") {
+    labelStop = Math.max(starts(last), hostStart);
+    // The part before it that writes text (a step back, not a search: linear for many expressions)
+    do last--;
+    while (last > 0 && texts[last] === "");
+  }
+  if (labelStop <= hostStart || !isValue(last)) return;
+  // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`);
+  // dots a value adds (`api.example....`) name another host too.
   const from = Math.max(starts(last), hostStart);
   const label = expanded.slice(from, labelStop);
   if (/[.-]/.test(expanded.charAt(from - 1)) && !isValue(writer(from - 1)) && !label.includes(".")) return;

@@ -438,13 +438,15 @@ describe("6. a route with a non-ASCII host (found by the review of 2026-11-26)",
 });
 
 describe("6. no value moves a host the route writes (found by the reviews of 2026-11-26)", () => {
-  const refused = (name: string, url: string, problem: string) => ({
+  const refused = (name: string, url: string, written: string, problem: string) => ({
     code: "ERR_INVALID_PARAMETER",
-    message: `Invalid parameter "${name}" for url "${url}": its value ${problem}`,
+    message: `Invalid parameter "${name}" for url "${url}": it writes "${written}", which ${problem}`,
   });
   const changesHost = (host: string) => `would change the host the url writes: "${host}"`;
-  const endsEarly = "ends the authority early, while the url writes more of it after the value";
-  const ownScheme = `writes a scheme and host of its own before the url's "//"`;
+  const changesPort = (authority: string) => `would give the url's host another port: "${authority}"`;
+  const endsEarly = "ends the authority early, while the url writes more of it after";
+  const ownScheme = `puts a scheme and host of its own before the url's "//"`;
+  const at = (authority: string) => `puts "@" into the authority "${authority}"`;
 
   it.each([
     // Before: https://api.service.example@evil.test/x, whose host is evil.test.
@@ -452,61 +454,117 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
       "https://api.service.example{+path}",
       { path: "@evil.test/x" },
       "path",
-      'writes "@" into the authority "api.service.example@evil.test"',
+      "@evil.test/x",
+      at("api.service.example@evil.test"),
     ],
     // Before: the host api.service.example.evil.test.
     [
       "https://api.service.example{+path}",
       { path: ".evil.test/x" },
       "path",
+      ".evil.test/x",
       changesHost("api.service.example.evil.test"),
     ],
     [
       "https://api.service.example{path}",
       { path: ".evil.test" },
       "path",
+      ".evil.test",
       changesHost("api.service.example.evil.test"),
     ],
-    ["https://api.example{;p}", { p: "x" }, "p", changesHost("api.example;p=x")],
+    ["https://api.example{;p}", { p: "x" }, "p", ";p=x", changesHost("api.example;p=x")],
     [
       "{scheme}://api.example{+path}",
       { scheme: "https", path: ".evil" },
       "path",
+      ".evil",
       changesHost("api.example.evil"),
     ],
     // A port after the value does not make the value part of it (second review).
-    ["https://api.example.com{x}:8080/v1", { x: ".evil.com" }, "x", changesHost("api.example.com.evil.com")],
-    ["https://api-{region}/x", { region: "eu.example" }, "region", changesHost("api-eu.example")],
-    ["https://{+sub}.example.com/x", { sub: "evil.com/" }, "sub", endsEarly],
-    ["https://{+u}@api.example/x", { u: "evil.example#" }, "u", endsEarly],
-    ["https://api.example.com{+x}:8080/v1", { x: "/y" }, "x", endsEarly],
+    [
+      "https://api.example.com{x}:8080/v1",
+      { x: ".evil.com" },
+      "x",
+      ".evil.com",
+      changesHost("api.example.com.evil.com"),
+    ],
+    [
+      "https://api-{region}/x",
+      { region: "eu.example" },
+      "region",
+      "eu.example",
+      changesHost("api-eu.example"),
+    ],
+    ["https://{+sub}.example.com/x", { sub: "evil.com/" }, "sub", "evil.com/", endsEarly],
+    ["https://{+u}@api.example/x", { u: "evil.example#" }, "u", "evil.example#", endsEarly],
+    ["https://api.example.com{+x}:8080/v1", { x: "/y" }, "x", "/y", endsEarly],
     [
       "https://api.example:{+p}/x",
       { p: "@evil.example" },
       "p",
-      'writes "@" into the authority "api.example:@evil.example"',
+      "@evil.example",
+      at("api.example:@evil.example"),
     ],
     // A value before the route's "://" (second review: it skipped every check).
-    ["{+scheme}://api.example.com/v1", { scheme: "https://evil.example/?" }, "scheme", ownScheme],
-    ["http{+s}://api.example.com/x", { s: "s://evil.example#" }, "s", ownScheme],
+    [
+      "{+scheme}://api.example.com/v1",
+      { scheme: "https://evil.example/?" },
+      "scheme",
+      "https://evil.example/?",
+      ownScheme,
+    ],
+    ["http{+s}://api.example.com/x", { s: "s://evil.example#" }, "s", "s://evil.example#", ownScheme],
     // The route writes some of the "://" (third review).
-    ["https:/{+x}/api.example.com/p", { x: "/evil.example" }, "x", ownScheme],
-    ["https:/{/x}/api.example.com/p", { x: "evil.example" }, "x", ownScheme],
+    ["https:/{+x}/api.example.com/p", { x: "/evil.example" }, "x", "/evil.example", ownScheme],
+    ["https:/{/x}/api.example.com/p", { x: "evil.example" }, "x", "/evil.example", ownScheme],
     // The route writes the "//" and a value the scheme (the docs review).
-    ["{+protocol}//api.example/x", { protocol: "https://evil.example/?" }, "protocol", ownScheme],
-    ["https{+x}//api.example/", { x: "://evil.example/" }, "x", ownScheme],
+    [
+      "{+protocol}//api.example/x",
+      { protocol: "https://evil.example/?" },
+      "protocol",
+      "https://evil.example/?",
+      ownScheme,
+    ],
+    ["https{+x}//api.example/", { x: "://evil.example/" }, "x", "://evil.example/", ownScheme],
     // A last label after the route's "." or "-" is one label.
-    ["https://10.0.0.{n}/x", { n: "1.evil.com" }, "n", changesHost("10.0.0.1.evil.com")],
-    ["https://api.example.com{x}/x", { x: "2" }, "x", changesHost("api.example.com2")],
+    ["https://10.0.0.{n}/x", { n: "1.evil.com" }, "n", "1.evil.com", changesHost("10.0.0.1.evil.com")],
+    ["https://api.example.com{x}/x", { x: "2" }, "x", "2", changesHost("api.example.com2")],
     // A label expression that writes no label ("" is a bare ".") exempts nothing (fifth review).
     [
       "https://api.example{+p}{.d}",
       { p: ".evil.example", d: "" },
       "p",
+      ".evil.example",
       changesHost("api.example.evil.example."),
     ],
-  ])("%s with %j is refused", (url, parameters, name, problem) => {
-    expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(refused(name, url, problem));
+    // The sixth review (2026-11-26, second stop). A label expression at the host's end exempted
+    // every value before it: these reached api.example.attacker.com and api.example-attacker.com.
+    [
+      "https://api.example{+path}{.format}",
+      { path: ".attacker", format: "com" },
+      "path",
+      ".attacker",
+      changesHost("api.example.attacker.com"),
+    ],
+    [
+      "https://api.example{x}{.y}/",
+      { x: "-attacker", y: "com" },
+      "x",
+      "-attacker",
+      changesHost("api.example-attacker.com"),
+    ],
+    // Dots a value adds after the route's host (they were "no label", and passed).
+    ["https://api.example{+path}", { path: "...." }, "path", "....", changesHost("api.example....")],
+    ["https://10.0.0.{n}/x", { n: "5." }, "n", "5.", changesHost("10.0.0.5.")],
+    // The port is the route's: a value glued onto the route's port, or writing one after its host.
+    ["http://localhost:3000{path}", { path: "1" }, "path", "1", changesPort("localhost:30001")],
+    ["https://api.example:80{+path}", { path: "80/x" }, "path", "80/x", changesPort("api.example:8080")],
+    ["https://api.example{+path}", { path: ":6379/" }, "path", ":6379/", changesPort("api.example:6379")],
+    ["https://[::1]{+p}", { p: ":22/" }, "p", ":22/", changesPort("[::1]:22")],
+  ])("%s with %j is refused", (url, parameters, name, written, problem) => {
+    expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(
+      refused(name, url, written, problem),
+    );
   });
 
   it.each([
@@ -521,7 +579,17 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     ["https://{+u}@api.example/x", { u: "a:b" }, "https://a:b@api.example/x"],
     ["https://user@{host}/x", { host: "api.example" }, "https://user@api.example/x"],
     ["https://api.example:{port}{+path}", { port: 8443, path: "/x" }, "https://api.example:8443/x"],
-    ["https://[::1]{+path}", { path: ":8080/x" }, "https://[::1]:8080/x"],
+    ["https://[::1]{+path}", { path: "/x" }, "https://[::1]/x"],
+    ["https://[{+ip}]:8080/", { ip: "::1" }, "https://[::1]:8080/"],
+    // After the route's bare ":" the port is the values' (and one value may finish another's).
+    ["https://localhost:{p}{+path}", { p: 80, path: "80/x" }, "https://localhost:8080/x"],
+    ["http://localhost:3000{+path}", { path: "/x" }, "http://localhost:3000/x"],
+    [
+      "https://api.example{+path}{.format}",
+      { path: "/users", format: "json" },
+      "https://api.example/users.json",
+    ],
+    ["https://api.example{.x}", { x: "" }, "https://api.example."],
     ["https://www{.domain*}/x", { domain: ["example", "com"] }, "https://www.example.com/x"],
     // A host all written by values is theirs, as the route says (second review: these were refused).
     ["https://{host}:{port}/x", { host: "api.example", port: 8080 }, "https://api.example:8080/x"],
@@ -567,7 +635,7 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     );
     const url = "https://{+sub}.example.com/";
     expect(errorOf(() => new EndpointBuilder().parse({ method: "GET", url, sub }))).toStrictEqual(
-      refused("sub", url, 'writes "@" into the authority "x,a@evil.example"'),
+      refused("sub", url, "x,a@evil.example/", 'puts "@" into the authority "x,a@evil.example"'),
     );
   });
 });
