@@ -460,8 +460,9 @@ const OWN_SCHEME = `puts a scheme and host of its own before the url's "//"`;
  *   (`https://api.example{+path}`, `https://api.example{x}:8080/`) would lengthen it into
  *   another (`.evil.example`), or add dots to it. A label expression (`https://www{.domain*}`)
  *   writes labels by design (RFC 6570 §3.2.5), but only its own text is exempt: what comes before
- *   it is checked as if it ended the host. A host all written by values (`https://{host}/`) is
- *   theirs.
+ *   it is checked as if it ended the host. After some of the route's host text, a value writes
+ *   no "." (`https://api.example{+path}.zip` with `.attacker`). A host all written by values
+ *   (`https://{host}/`) is theirs.
  * - The port is part of where the request goes (RFC 6454 §4: an origin is scheme, host and
  *   port): where the route writes some of the host, no value writes a port the route does not
  *   (`https://api.example{+path}` with `:6379/`), and a port the route writes some digits of is
@@ -558,6 +559,24 @@ export function assertAuthorityKept(
       );
   }
   if (!routeHost) return; // a host all written by values is theirs (`https://{host}/`)
+  const changesHost = `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`;
+  // Once the route has written some of the host, a value writes no "." in it: it would add labels
+  // before the route's next ones (`https://api.example{+path}.zip` with ".attacker" makes
+  // api.example.attacker.zip). Before any (`https://{sub}.example.com/`) it may; a label expression
+  // writes labels by design (RFC 6570 §3.2.5); an IP literal (`https://[{+ip}]/`) has no labels.
+  if (expanded.charCodeAt(hostStart) !== 0x5b /* [ */) {
+    let routeBefore = false;
+    for (let i = writer(hostStart); i !== -1 && i < parts.length && starts(i) < hostStop; i++) {
+      if (!isValue(i)) routeBefore = true;
+      else if (
+        routeBefore &&
+        (parts[i] as TemplateExpression).operator !== "." &&
+        expanded.slice(Math.max(starts(i), hostStart), Math.min(ends[i]!, hostStop)).includes(".")
+      ) {
+        refuse(i, changesHost);
+      }
+    }
+  }
   // The host's end before what label expressions write there: their labels are by design (RFC 6570
   // §3.2.5), but only theirs (`https://api.example{+path}{.format}` with ".evil" is refused).
   let labelStop = hostStop;
@@ -569,12 +588,11 @@ export function assertAuthorityKept(
     while (last > 0 && texts[last] === "");
   }
   if (labelStop <= hostStart || !isValue(last)) return;
-  // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`);
-  // dots a value adds (`api.example....`) name another host too.
+  // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`),
+  // not more of the route's last one (`https://api.example.com{x}/` with "2"). (Route text comes
+  // before it, so the loop above has refused any "." in it, `api.example....` too.)
   const from = Math.max(starts(last), hostStart);
-  const label = expanded.slice(from, labelStop);
-  if (/[.-]/.test(expanded.charAt(from - 1)) && !isValue(writer(from - 1)) && !label.includes(".")) return;
-  refuse(last, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
+  if (!/[.-]/.test(expanded.charAt(from - 1)) || isValue(writer(from - 1))) refuse(last, changesHost);
 }
 
 /** The slot of the variable `name`, or `undefined`: a few names are compared faster than hashed. */

@@ -561,6 +561,37 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     ["https://api.example:80{+path}", { path: "80/x" }, "path", "80/x", changesPort("api.example:8080")],
     ["https://api.example{+path}", { path: ":6379/" }, "path", ":6379/", changesPort("api.example:6379")],
     ["https://[::1]{+p}", { p: ":22/" }, "p", ":22/", changesPort("[::1]:22")],
+    // The seventh review: a value in the middle of the host, after the route's own text, added
+    // labels before the route's next ones (here a real top-level domain, .zip).
+    [
+      "https://api.example{+path}.{format}",
+      { path: ".attacker", format: "zip" },
+      "path",
+      ".attacker",
+      changesHost("api.example.attacker.zip"),
+    ],
+    [
+      "https://downloads.example{+path}.zip",
+      { path: ".attacker" },
+      "path",
+      ".attacker",
+      changesHost("downloads.example.attacker.zip"),
+    ],
+    ["https://api{x}.com/", { x: "-gw.attacker" }, "x", "-gw.attacker", changesHost("api-gw.attacker.com")],
+    [
+      "https://api.example{+p}./",
+      { p: ".attacker.com" },
+      "p",
+      ".attacker.com",
+      changesHost("api.example.attacker.com."),
+    ],
+    [
+      "https://api.{r}.example.com/x",
+      { r: "eu.west" },
+      "r",
+      "eu.west",
+      changesHost("api.eu.west.example.com"),
+    ],
   ])("%s with %j is refused", (url, parameters, name, written, problem) => {
     expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(
       refused(name, url, written, problem),
@@ -590,6 +621,10 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
       "https://api.example/users.json",
     ],
     ["https://api.example{.x}", { x: "" }, "https://api.example."],
+    // Labels before the route's own host text, or from a label expression, and an IP literal's value.
+    ["https://api{.x}.example.com/x", { x: "a.b" }, "https://api.a.b.example.com/x"],
+    ["https://api.{r}.example.com/x", { r: "eu-west-1" }, "https://api.eu-west-1.example.com/x"],
+    ["https://[::ffff:{+ip}]/x", { ip: "10.0.0.1" }, "https://[::ffff:10.0.0.1]/x"],
     ["https://www{.domain*}/x", { domain: ["example", "com"] }, "https://www.example.com/x"],
     // A host all written by values is theirs, as the route says (second review: these were refused).
     ["https://{host}:{port}/x", { host: "api.example", port: 8080 }, "https://api.example:8080/x"],
