@@ -458,11 +458,11 @@ const OWN_SCHEME = `puts a scheme and host of its own before the url's "//"`;
  * - A host the route writes some of ends with the route's own text, or with one label a value
  *   writes after the route's "." or "-" (`https://10.0.0.{n}/`): a value after a host
  *   (`https://api.example{+path}`, `https://api.example{x}:8080/`) would lengthen it into
- *   another (`.evil.example`), or add dots to it. A label expression (`https://www{.domain*}`)
- *   writes labels by design (RFC 6570 §3.2.5), but only its own text is exempt: what comes before
- *   it is checked as if it ended the host. After some of the route's host text, a value writes
- *   no "." (`https://api.example{+path}.zip` with `.attacker`). A host all written by values
- *   (`https://{host}/`) is theirs.
+ *   another (`.evil.example`), or add dots to it. A label expression the route writes right
+ *   after its host text (`https://www{.domain*}`) writes labels by design (RFC 6570 §3.2.5); it
+ *   exempts no other value, and after another expression it is a value like any other. After
+ *   some of the route's host text, a value writes no "." (`https://api.example{+path}.zip` with
+ *   `.attacker`). A host all written by values (`https://{host}/`) is theirs.
  * - The port is part of where the request goes (RFC 6454 §4: an origin is scheme, host and
  *   port): where the route writes some of the host, no value writes a port the route does not
  *   (`https://api.example{+path}` with `:6379/`), and a port the route writes some digits of is
@@ -560,34 +560,33 @@ export function assertAuthorityKept(
   }
   if (!routeHost) return; // a host all written by values is theirs (`https://{host}/`)
   const changesHost = `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`;
-  // Once the route has written some of the host, a value writes no "." in it: it would add labels
-  // before the route's next ones (`https://api.example{+path}.zip` with ".attacker" makes
-  // api.example.attacker.zip). Before any (`https://{sub}.example.com/`) it may; a label expression
-  // writes labels by design (RFC 6570 §3.2.5); an IP literal (`https://[{+ip}]/`) has no labels.
-  if (expanded.charCodeAt(hostStart) !== 0x5b /* [ */) {
-    let routeBefore = false;
-    for (let i = writer(hostStart); i !== -1 && i < parts.length && starts(i) < hostStop; i++) {
-      if (!isValue(i)) routeBefore = true;
-      else if (
-        routeBefore &&
-        (parts[i] as TemplateExpression).operator !== "." &&
-        expanded.slice(Math.max(starts(i), hostStart), Math.min(ends[i]!, hostStop)).includes(".")
-      ) {
-        refuse(i, changesHost);
-      }
+  // One walk over the parts that write the host. Once the route has written some of it, a value
+  // writes no "." there: it would add labels before the route's next ones
+  // (`https://api.example{+path}.zip` with ".attacker" makes api.example.attacker.zip). Before any
+  // (`https://{sub}.example.com/`) it may, and an IP literal (`https://[{+ip}]/`) has no labels.
+  // A label expression the route writes right after its own host text (or after another such:
+  // `https://www{.domain*}`) writes labels by design (RFC 6570 §3.2.5); after another expression it
+  // is a value like any other (`https://api.example.com{/resource}{.format}` without a resource
+  // would put the format in the host).
+  const ipLiteral = expanded.charCodeAt(hostStart) === 0x5b; /* [ */
+  let routeBefore = false;
+  let labels = false;
+  let last = -1; // the last part that writes some of the host, those labels aside
+  for (let i = writer(hostStart); i !== -1 && i < parts.length && starts(i) < hostStop; i++) {
+    labels =
+      isValue(i) && (parts[i] as TemplateExpression).operator === "." && i > 0 && (!isValue(i - 1) || labels);
+    if (labels || texts[i] === "") continue;
+    if (!isValue(i)) routeBefore = true;
+    else if (
+      routeBefore &&
+      !ipLiteral &&
+      expanded.slice(Math.max(starts(i), hostStart), Math.min(ends[i]!, hostStop)).includes(".")
+    ) {
+      refuse(i, changesHost);
     }
+    last = i;
   }
-  // The host's end before what label expressions write there: their labels are by design (RFC 6570
-  // §3.2.5), but only theirs (`https://api.example{+path}{.format}` with ".evil" is refused).
-  let labelStop = hostStop;
-  let last = writer(labelStop - 1);
-  while (labelStop > hostStart && isValue(last) && (parts[last] as TemplateExpression).operator === ".") {
-    labelStop = Math.max(starts(last), hostStart);
-    // The part before it that writes text (a step back, not a search: linear for many expressions)
-    do last--;
-    while (last > 0 && texts[last] === "");
-  }
-  if (labelStop <= hostStart || !isValue(last)) return;
+  if (!isValue(last)) return;
   // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`),
   // not more of the route's last one (`https://api.example.com{x}/` with "2"). (Route text comes
   // before it, so the loop above has refused any "." in it, `api.example....` too.)

@@ -549,9 +549,32 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     [
       "https://api.example{x}{.y}/",
       { x: "-attacker", y: "com" },
-      "x",
-      "-attacker",
+      "y",
+      ".com",
       changesHost("api.example-attacker.com"),
+    ],
+    // The eighth review: a label expression after another expression is a value like any other;
+    // here, without a resource, the format went into the host.
+    [
+      "https://api.example.com{/resource}{.format}",
+      { format: "evil.com" },
+      "format",
+      ".evil.com",
+      changesHost("api.example.com.evil.com"),
+    ],
+    [
+      "https://api.example.com{?q}{.format}",
+      { format: "zip" },
+      "format",
+      ".zip",
+      changesHost("api.example.com.zip"),
+    ],
+    [
+      "https://api.example{+path}{.format}",
+      { path: "", format: "json" },
+      "format",
+      ".json",
+      changesHost("api.example.json"),
     ],
     // Dots a value adds after the route's host (they were "no label", and passed).
     ["https://api.example{+path}", { path: "...." }, "path", "....", changesHost("api.example....")],
@@ -623,6 +646,11 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     ["https://api.example{.x}", { x: "" }, "https://api.example."],
     // Labels before the route's own host text, or from a label expression, and an IP literal's value.
     ["https://api{.x}.example.com/x", { x: "a.b" }, "https://api.a.b.example.com/x"],
+    [
+      "https://api.example.com{/resource}{.format}",
+      { resource: "x", format: "json" },
+      "https://api.example.com/x.json",
+    ],
     ["https://api.{r}.example.com/x", { r: "eu-west-1" }, "https://api.eu-west-1.example.com/x"],
     ["https://[::ffff:{+ip}]/x", { ip: "10.0.0.1" }, "https://[::ffff:10.0.0.1]/x"],
     ["https://www{.domain*}/x", { domain: ["example", "com"] }, "https://www.example.com/x"],
