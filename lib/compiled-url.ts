@@ -100,12 +100,18 @@ export function compileUrl(url: string): CompiledUrl {
   const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
   const slotOf = new Map(template.variableNames.map((name, slot) => [name, slot]));
   const slots = (names: string[]): number[] => names.map((name) => slotOf.get(name)!);
-  const { required, wholeSegment } = requiredNames(template);
+  const [required, wholeSegment] = requiredNames(template);
   const first = template.parts[0];
+  // The literal every expansion begins with, as the engine writes it ("" when it starts with an
+  // expression). Its scheme and "://" are characters the engine keeps as they are, so it is
+  // absolute exactly when the literal as written is.
+  const literal = typeof first === "string" ? encodeReserved(first, "") : "";
+  const absolute = isAbsoluteUrl(literal);
   // The engine pct-encodes a literal's non-ASCII text (RFC 6570 §3.1), which in a host would be
   // refused later as "a percent-encoded host", quoting text the caller never wrote.
-  if (typeof first === "string" && isAbsoluteUrl(first)) {
-    const authority = first.slice(first.indexOf("://") + 3, authorityEnd(first));
+  if (absolute) {
+    const written = first as string;
+    const authority = written.slice(written.indexOf("://") + 3, authorityEnd(written));
     if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
       throw new EndpointError(
         "ERR_INVALID_URL",
@@ -113,9 +119,12 @@ export function compileUrl(url: string): CompiledUrl {
       );
     }
   }
-  const literal = leadingLiteral(template);
-  const isValidAbsolute = hasValidAbsolutePrefix(literal);
-  const pathStart = isValidAbsolute ? authorityEnd(literal) : 0;
+  // When the literal holds a whole `scheme://authority` followed by "/", "?" or "#", the WHATWG
+  // parser decides on it alone: what follows is path, query or fragment, states of the URL
+  // Standard's basic URL parser that never fail.
+  const authorityStop = authorityEnd(literal);
+  const isValidAbsolute = absolute && authorityStop < literal.length && isValidAbsoluteUrl(literal);
+  const pathStart = isValidAbsolute ? authorityStop : 0;
   const path = pathExpander(template, slotOf);
   const pathSlots = dotSlots(template, pathStart, slotOf);
   const compiled: CompiledUrl = {
@@ -136,7 +145,15 @@ export function compileUrl(url: string): CompiledUrl {
     ),
     literalQueryNames: literalQueryNames(template),
     isPath: literal.startsWith("/"),
-    checksAuthority: !isValidAbsolute && checksAuthority(template, literal),
+    // Can a value write some of an absolute url's authority beside the route's own text? Only
+    // where the expansion can be an absolute url (its leading literal is `scheme://…` or the
+    // start of one: `https:/`, `http`, nothing) and the route writes some literal text: a url of
+    // expressions alone (`{+next}`) is its values' to choose, and a relative one (`repos/{id}`)
+    // is never absolute.
+    checksAuthority:
+      !isValidAbsolute &&
+      (absolute || /^(?:[A-Za-z][A-Za-z0-9+.-]*(?::\/{0,2})?)?$/.test(literal)) &&
+      template.parts.some((part) => typeof part === "string"),
     isValidAbsolute,
     pathSlots,
     pathStart,
@@ -212,7 +229,7 @@ function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>
  * Placeholders of one variable each, one after the other between "/" and "/" (or the end of the
  * path), are a whole segment; one of several variables always writes a "," (§3.2.2).
  */
-function requiredNames(template: UriTemplate): { required: string[]; wholeSegment: string[][] } {
+function requiredNames(template: UriTemplate): [required: string[], wholeSegment: string[][]] {
   const required: string[] = [];
   const wholeSegment: string[][] = [];
   const parts = template.parts;
@@ -238,7 +255,7 @@ function requiredNames(template: UriTemplate): { required: string[]; wholeSegmen
       run = undefined;
     }
   }
-  return { required, wholeSegment };
+  return [required, wholeSegment];
 }
 
 /** Does what follows a placeholder start with "/", "?" or "#" (or an operator that writes one)? */
@@ -310,34 +327,6 @@ function literalQueryNames(template: UriTemplate): Set<string> {
     if (hash !== -1) break;
   }
   return names;
-}
-
-/**
- * Can a value write some of an absolute url's authority beside the route's own text? Only where the
- * expansion can be an absolute url (its leading literal is `scheme://…` or the start of one:
- * `https:/`, `http`, nothing) and the route writes some literal text: a url of expressions alone
- * (`{+next}`) is its values' to choose, and a relative one (`repos/{id}`) is never absolute.
- */
-function checksAuthority(template: UriTemplate, literal: string): boolean {
-  return (
-    (isAbsoluteUrl(literal) || /^(?:[A-Za-z][A-Za-z0-9+.-]*(?::\/{0,2})?)?$/.test(literal)) &&
-    template.parts.some((part) => typeof part === "string")
-  );
-}
-
-// Every expansion begins with the template's leading literal (as the engine writes it). When that
-// literal holds a whole `scheme://authority` followed by "/", "?" or "#", the WHATWG parser
-// decides on it alone: what follows is path, query or fragment, states of the URL Standard's
-// basic URL parser that never fail.
-function hasValidAbsolutePrefix(literal: string): boolean {
-  if (!isAbsoluteUrl(literal)) return false;
-  return authorityEnd(literal) < literal.length && isValidAbsoluteUrl(literal);
-}
-
-/** The literal every expansion begins with, as the engine writes it ("" when it starts with an expression). */
-function leadingLiteral(template: UriTemplate): string {
-  const first = template.parts[0];
-  return typeof first === "string" ? encodeReserved(first, "") : "";
 }
 
 /**
@@ -476,11 +465,13 @@ export function assertAuthorityKept(
   // each one pass: linear).
   const writer = (at: number): number => ends.findIndex((end) => end > at);
   const isValue = (part: number): boolean => typeof parts[part] !== "string";
+  // Called for a part that is an expression only: each call below names a value's part (the
+  // url's first "/" is a value's when it is not the route's own, as no literal before the route
+  // holds a "/").
   const refuse = (part: number, problem: string): never => {
-    const expression = parts[part]!;
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(typeof expression === "string" ? "" : writerName(compiled, expression, values))} for url ${quote(compiled.url)}: its value ${problem}`,
+      `Invalid parameter ${quote(writerName(compiled, parts[part] as TemplateExpression, values))} for url ${quote(compiled.url)}: its value ${problem}`,
     );
   };
   // The route's own "//" before an authority: where its first literal with a "/", "?" or "#" has
