@@ -99,8 +99,7 @@ export function compileUrl(url: string): CompiledUrl {
   // The second time, through parseTemplate's cache: one compiled copy of a template, shared.
   const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
   const slotOf = new Map(template.variableNames.map((name, slot) => [name, slot]));
-  const slots = (names: string[]): number[] => names.map((name) => slotOf.get(name)!);
-  const [required, wholeSegment] = requiredNames(template);
+  const [required, wholeSegment] = requiredSlots(template, slotOf);
   const first = template.parts[0];
   // The literal every expansion begins with, as the engine writes it ("" when it starts with an
   // expression). Its scheme and "://" are characters the engine keeps as they are, so it is
@@ -138,8 +137,8 @@ export function compileUrl(url: string): CompiledUrl {
     names: template.variableNames.map(internalize),
     // Each slot and each run once: `/{a}/{a}/…` must not check (and copy) one value per use,
     // which would take time quadratic in the url (docs/security.md, linear time).
-    requiredSlots: [...new Set(slots(required))],
-    wholeSegments: [...new Map(wholeSegment.map((run) => [run.join("/"), slots(run)])).values()],
+    requiredSlots: [...new Set(required)],
+    wholeSegments: [...new Map(wholeSegment.map((run) => [run.join("/"), run])).values()],
     mayHaveQueryOrFragment: template.parts.some((part) =>
       typeof part === "string" ? /[?#]/.test(part) : /[+#?&]/.test(part.operator),
     ),
@@ -223,18 +222,21 @@ function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>
 }
 
 /**
- * The placeholders that must have a value: `{name}`, `{+name}` (and `:name`, already turned
- * into `{name}`) in the path, before the first "?" or "#" of the template. The operators made
- * for optional pieces (`{/x}`, `{.x}`, `{;x}`, `{?x}`, `{&x}`, `{#x}`) may vanish (RFC 6570 §3.2.1).
- * Placeholders of one variable each, one after the other between "/" and "/" (or the end of the
- * path), are a whole segment; one of several variables always writes a "," (§3.2.2).
+ * The slots of the placeholders that must have a value: `{name}`, `{+name}` (and `:name`, already
+ * turned into `{name}`) in the path, before the first "?" or "#" of the template. The operators
+ * made for optional pieces (`{/x}`, `{.x}`, `{;x}`, `{?x}`, `{&x}`, `{#x}`) may vanish (RFC 6570
+ * §3.2.1). Placeholders of one variable each, one after the other between "/" and "/" (or the end
+ * of the path), are a whole segment; one of several variables always writes a "," (§3.2.2).
  */
-function requiredNames(template: UriTemplate): [required: string[], wholeSegment: string[][]] {
-  const required: string[] = [];
-  const wholeSegment: string[][] = [];
+function requiredSlots(
+  template: UriTemplate,
+  slotOf: ReadonlyMap<string, number>,
+): [required: number[], wholeSegment: number[][]] {
+  const required: number[] = [];
+  const wholeSegment: number[][] = [];
   const parts = template.parts;
   // The run of placeholders since a literal ending with "/", while it can still be a whole segment.
-  let run: string[] | undefined;
+  let run: number[] | undefined;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (typeof part === "string") {
@@ -243,9 +245,9 @@ function requiredNames(template: UriTemplate): [required: string[], wholeSegment
     } else if (part.operator === "?" || part.operator === "&" || part.operator === "#") {
       break;
     } else if (part.operator === "" || part.operator === "+") {
-      for (const variable of part.variables) required.push(variable.name);
+      for (const variable of part.variables) required.push(slotOf.get(variable.name)!);
       if (run !== undefined && part.variables.length === 1) {
-        run.push(part.variables[0]!.name);
+        run.push(required[required.length - 1]!);
         const after = parts[i + 1];
         if (after === undefined || endsSegment(after)) wholeSegment.push(run);
       } else {
