@@ -3,7 +3,7 @@ import { EndpointError, quote } from "./errors.js";
 import { internalize } from "./object.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
-import { compileTemplate, slotExpander, stepsOf } from "./uri-template/compile.js";
+import { compileTemplate, programOf } from "./uri-template/compile.js";
 import { expandVarspec } from "./uri-template/expand-varspec.js";
 import { parseTemplate } from "./uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "./uri-template/index.js";
@@ -98,7 +98,7 @@ export function compileUrl(url: string): CompiledUrl {
   if (!again) seen.set(url, true);
   // The second time, through parseTemplate's cache: one compiled copy of a template, shared.
   const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
-  const slotOf = new Map(template.variableNames.map((name, slot) => [name, slot]));
+  const [expandSlots, , slotOf] = programOf(template);
   const [required, wholeSegment] = requiredSlots(template, slotOf);
   const first = template.parts[0];
   // The literal every expansion begins with, as the engine writes it ("" when it starts with an
@@ -124,13 +124,13 @@ export function compileUrl(url: string): CompiledUrl {
   const authorityStop = authorityEnd(literal);
   const isValidAbsolute = absolute && authorityStop < literal.length && isValidAbsoluteUrl(literal);
   const pathStart = isValidAbsolute ? authorityStop : 0;
-  const path = pathExpander(template, slotOf);
+  const path = pathExpander(template, slotOf, expandSlots);
   const pathSlots = dotSlots(template, pathStart, slotOf);
   const compiled: CompiledUrl = {
     url,
     template,
     cached: again,
-    expand: (path as CompiledUrl["expand"] | undefined) ?? slotExpander(template),
+    expand: (path as CompiledUrl["expand"] | undefined) ?? expandSlots,
     // A url whose literals hold a "." or a "%" (no pathSlots) is scanned whole, whatever its values.
     expandChecked: pathSlots === undefined ? undefined : path,
     slotOf,
@@ -170,7 +170,11 @@ type PathExpander = (values: readonly unknown[], checked?: boolean) => string | 
  * object, a Date) goes to the engine's expander, which writes the whole url again; so does
  * "", "." or ".." when `checked` (see `expandChecked`), which then answers `undefined`.
  */
-function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>): PathExpander | undefined {
+function pathExpander(
+  template: UriTemplate,
+  slotOf: ReadonlyMap<string, number>,
+  general: CompiledUrl["expand"],
+): PathExpander | undefined {
   const literals: string[] = [];
   const slots: number[] = [];
   const names: string[] = [];
@@ -194,7 +198,6 @@ function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>
     slots.push(slotOf.get(variable.name)!);
     names.push(variable.name);
   }
-  const general = slotExpander(template);
   return (values, checked) => {
     let out = "";
     try {
@@ -274,7 +277,11 @@ function endsSegment(next: string | TemplateExpression): boolean {
  * (RFC 6570 §3.2.5): then every expansion is scanned. A literal or a variable of the query counts
  * too: that costs a scan that finds nothing, never a segment missed.
  */
-function dotSlots(template: UriTemplate, skip: number, slotOf: Map<string, number>): number[] | undefined {
+function dotSlots(
+  template: UriTemplate,
+  skip: number,
+  slotOf: ReadonlyMap<string, number>,
+): number[] | undefined {
   const slots: number[] = [];
   for (const part of template.parts) {
     if (typeof part === "string") {
@@ -415,7 +422,7 @@ function writerName(
  * wrote what; `expand` keeps its own loop, which V8 inlines (docs/decisions.md §18).
  */
 export function expandParts(compiled: CompiledUrl, values: readonly unknown[]): string[] {
-  return stepsOf(compiled.template).map((step) => {
+  return programOf(compiled.template)[1].map((step) => {
     if (typeof step === "string") return step;
     // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
     let text: string | undefined;
