@@ -393,15 +393,13 @@ export function writerOf(
   end: number,
 ): string | undefined {
   const texts = expandParts(compiled, values);
-  const parts = compiled.template.parts;
   let offset = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    const after = offset + texts[i]!.length;
-    if (typeof part !== "string" && after > start && offset < end) return writerName(compiled, part, values);
-    offset = after;
-  }
-  return undefined;
+  // `offset` becomes the end of the part looked at: each part's text is counted once, in order.
+  const writer = compiled.template.parts.find(
+    (part, i) =>
+      (offset += texts[i]!.length) > start && typeof part !== "string" && offset - texts[i]!.length < end,
+  ) as TemplateExpression | undefined;
+  return writer && writerName(compiled, writer, values);
 }
 
 /** The first variable of `expression` with a defined value (the one a message names), or "". */
@@ -515,7 +513,8 @@ export function assertAuthorityKept(
   if (lastRouteAuthority === -1) return; // the values write the whole authority (`https://{host}/`)
   // (Up to a value that starts where the authority stops: it may be what stops it.)
   for (let i = first; i < parts.length && starts(i) <= authorityStop; i++) {
-    if (!isValue(i) || texts[i] === "") continue;
+    // (An empty value writes nothing, and ends where it starts: at or before the authority's end.)
+    if (!isValue(i)) continue;
     const inside = expanded.slice(Math.max(starts(i), authorityStart), Math.min(ends[i]!, authorityStop));
     if (inside.includes("@")) {
       refuse(i, `writes "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`);
@@ -537,9 +536,10 @@ export function assertAuthorityKept(
   const last = writer(labelStop - 1);
   // (A label expression writes labels by design: RFC 6570 §3.2.5.)
   if (!isValue(last) || (parts[last] as TemplateExpression).operator === ".") return;
-  let routeWrites = false;
-  for (let i = writer(hostStart); i < last; i++) routeWrites ||= !isValue(i);
-  if (!routeWrites) return;
+  // Does the route write some of the host before it? (`last` is a value's part.)
+  let i = writer(hostStart);
+  while (isValue(i) && i < last) i++;
+  if (i >= last) return;
   // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`).
   const from = Math.max(starts(last), hostStart);
   const label = expanded.slice(from, labelStop);
