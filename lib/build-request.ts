@@ -480,35 +480,33 @@ function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded:
 }
 
 /**
+ * The defined members of a list (RFC 6570 §2.3: not undefined or null), own only (a hole is none),
+ * in order. Read from the copies `readOnce` made, which answer the same to every read.
+ */
+function definedMembers(list: readonly unknown[]): unknown[] {
+  const members: unknown[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const item = own(list, i);
+    if (item != null) members.push(item);
+  }
+  return members;
+}
+
+/**
  * Does a defined value of a one-variable `{x}` or `{+x}` expand to ""? The empty string, or a
  * list whose only defined member is "" (RFC 6570 §3.2.1: undefined members are left out, so
  * `[null, ""]` writes what `[""]` writes). Any other value writes at least one character.
  */
 function expandsToNothing(value: unknown): boolean {
-  if (value === "") return true;
-  if (!Array.isArray(value)) return false;
-  let members = 0;
-  for (let i = 0; i < value.length; i++) {
-    const item = own(value, i);
-    if (item === undefined || item === null) continue;
-    if (item !== "" || ++members > 1) return false;
-  }
-  return members === 1;
+  const members = Array.isArray(value) ? definedMembers(value) : [value];
+  return members.length === 1 && members[0] === "";
 }
 
 /** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
 function isUndefinedValue(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (own(value, i) != null) return false;
-    return true;
-  }
-  if (isPlainObject(value)) {
-    for (const key in value)
-      if (hasOwn(value, key) && value[key] !== undefined && value[key] !== null) return false;
-    return true;
-  }
-  return false;
+  // An object's own enumerable members, as `for…in` with an own check reads them.
+  const members = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : undefined;
+  return value == null || (members !== undefined && definedMembers(members).length === 0);
 }
 
 /**
