@@ -484,10 +484,11 @@ export function assertAuthorityKept(
   // The route's own "//" before an authority: where its first literal with a "/", "?" or "#" has
   // its first one (a "://" further on is in a path or query: `{+base}/x?next=https://app.example/`).
   const route = parts.findIndex((part) => typeof part === "string" && /[/?#]/.test(part));
-  const literal = route === -1 ? "" : texts[route]!;
+  // (No such literal: "", which has no "//".)
+  const literal = texts[route] ?? "";
   const slashes = literal.search(/[/?#]/);
   const colon = expanded.indexOf("://");
-  if (route === -1 || !literal.startsWith("//", slashes)) {
+  if (!literal.startsWith("//", slashes)) {
     // The values write the scheme and the host, and the url is theirs; but not some of a "://"
     // whose rest the route writes (`https:/{+x}/api.example/`).
     const writers = [colon, colon + 1, colon + 2].map(writer);
