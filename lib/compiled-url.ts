@@ -251,8 +251,14 @@ function requiredSlots(
       for (const variable of part.variables) required.push(slotOf.get(variable.name)!);
       if (run !== undefined && part.variables.length === 1) {
         run.push(required[required.length - 1]!);
+        // Whole when what follows starts with "/", "?" or "#" (or an operator that writes one).
         const after = parts[i + 1];
-        if (after === undefined || endsSegment(after)) wholeSegment.push(run);
+        if (
+          after === undefined ||
+          (typeof after === "string" ? /^[/?#]/.test(after) : /[/?&#]/.test(after.operator))
+        ) {
+          wholeSegment.push(run);
+        }
       } else {
         run = undefined;
       }
@@ -261,11 +267,6 @@ function requiredSlots(
     }
   }
   return [required, wholeSegment];
-}
-
-/** Does what follows a placeholder start with "/", "?" or "#" (or an operator that writes one)? */
-function endsSegment(next: string | TemplateExpression): boolean {
-  return typeof next === "string" ? /^[/?#]/.test(next) : /[/?&#]/.test(next.operator);
 }
 
 /**
@@ -301,15 +302,6 @@ function dotSlots(
     skip = 0;
   }
   return slots;
-}
-
-/** Could this value's text hold a "." or a "%2e"? Scalars other than strings never make a dot segment. */
-function mayHoldDot(value: unknown): boolean {
-  // A list or object is not read again (its members could answer differently than they did to the
-  // expansion): the expanded url is scanned instead.
-  return typeof value === "string"
-    ? value.includes(".") || value.includes("%")
-    : typeof value === "object" && value !== null;
 }
 
 /** RFC 3986 §3.4: the names of `name=value` pairs in the literal text of the query. */
@@ -356,9 +348,17 @@ export function assertNoDotSegment(
     for (let i = 0; i < pathSlots.length && !suspect; i++) {
       // A string under an operator that pct-encodes "%" and "/" adds to a dot segment only when
       // it is all dots, and a dot segment has one or two: only "." and ".." are suspects.
+      // Elsewhere a string is a suspect when it holds a "." or a "%" (a "%2e"). Scalars other than
+      // strings never make a dot segment; a list or object is not read again (its members could
+      // answer differently than they did to the expansion): the expanded url is scanned instead.
       const entry = pathSlots[i]!;
       const value = values[entry < 0 ? ~entry : entry];
-      suspect = entry >= 0 && typeof value === "string" ? value === "." || value === ".." : mayHoldDot(value);
+      suspect =
+        typeof value === "string"
+          ? entry >= 0
+            ? value === "." || value === ".."
+            : value.includes(".") || value.includes("%")
+          : typeof value === "object" && value !== null;
     }
     if (!suspect) return;
   }
