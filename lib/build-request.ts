@@ -144,11 +144,10 @@ function replaceLiteralQuery(
   // differently). Where each key first stands, found in one pass: a route with thousands of pairs
   // and as many parameters costs linear time, not a search of the pairs per parameter.
   const keys = pairs.map(queryKey);
-  const first = new Map<string, number>();
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index];
-    if (key !== undefined && !first.has(key)) first.set(key, index);
-  }
+  // (Set from the last pair back: what stays is each key's first index. `undefined`, a name that
+  // decodes to no UTF-8, is no parameter's key.)
+  const first = new Map<string | undefined, number>();
+  for (let index = keys.length; index-- > 0;) first.set(keys[index], index);
   const rest: FlatParameters = [];
   const replaced = new Set<string | undefined>();
   for (let i = 0; i < leftover.length; i += 2) {
@@ -163,7 +162,7 @@ function replaceLiteralQuery(
   if (replaced.size === 0) return [url, leftover];
   // The same key again further on is the same parameter: the later value replaces every one of them.
   const query = pairs
-    .filter((pair, index) => pair !== "" && !(replaced.has(keys[index]) && first.get(keys[index]!) !== index))
+    .filter((pair, index) => pair !== "" && !(replaced.has(keys[index]) && first.get(keys[index]) !== index))
     .join("&");
   return [url.slice(0, question) + (query === "" ? "" : "?" + query) + url.slice(end), rest];
 }
