@@ -87,78 +87,8 @@ const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_WEIGHT);
 // caching each of those would only churn the cache (and evict the routes that are used again).
 const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_SIZE);
 
-/**
- * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the
- * template's compilation and the per-template data below then cost one Map lookup per call.
- */
-export function compileUrl(url: string): CompiledUrl {
-  const cached = cache.get(url);
-  if (cached !== undefined) return cached;
-  const again = seen.get(url) === true;
-  if (!again) seen.set(url, true);
-  // The second time, through parseTemplate's cache: one compiled copy of a template, shared.
-  const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
-  const [expandSlots, , slotOf] = programOf(template);
-  const [required, wholeSegment] = requiredSlots(template, slotOf);
-  const first = template.parts[0];
-  // The literal every expansion begins with, as the engine writes it ("" when it starts with an
-  // expression). Its scheme and "://" are characters the engine keeps as they are, so it is
-  // absolute exactly when the literal as written is.
-  const literal = typeof first === "string" ? encodeReserved(first, "") : "";
-  const absolute = isAbsoluteUrl(literal);
-  // The engine pct-encodes a literal's non-ASCII text (RFC 6570 §3.1), which in a host would be
-  // refused later as "a percent-encoded host", quoting text the caller never wrote.
-  if (absolute) {
-    const written = first as string;
-    const authority = written.slice(written.indexOf("://") + 3, authorityEnd(written));
-    if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
-      throw new EndpointError(
-        "ERR_INVALID_URL",
-        `Invalid url ${quote(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
-      );
-    }
-  }
-  // When the literal holds a whole `scheme://authority` followed by "/", "?" or "#", the WHATWG
-  // parser decides on it alone: what follows is path, query or fragment, states of the URL
-  // Standard's basic URL parser that never fail.
-  const authorityStop = authorityEnd(literal);
-  const isValidAbsolute = absolute && authorityStop < literal.length && isValidAbsoluteUrl(literal);
-  const pathStart = isValidAbsolute ? authorityStop : 0;
-  const path = pathExpander(template, slotOf, expandSlots);
-  const pathSlots = dotSlots(template, pathStart, slotOf);
-  const compiled: CompiledUrl = {
-    url,
-    template,
-    cached: again,
-    expand: (path as CompiledUrl["expand"] | undefined) ?? expandSlots,
-    // A url whose literals hold a "." or a "%" (no pathSlots) is scanned whole, whatever its values.
-    expandChecked: pathSlots === undefined ? undefined : path,
-    slotOf,
-    names: template.variableNames.map(internalize),
-    // Each slot and each run once: `/{a}/{a}/…` must not check (and copy) one value per use,
-    // which would take time quadratic in the url (docs/security.md, linear time).
-    requiredSlots: [...new Set(required)],
-    wholeSegments: [...new Map(wholeSegment.map((run) => [run.join("/"), run])).values()],
-    mayHaveQueryOrFragment: template.parts.some((part) =>
-      typeof part === "string" ? /[?#]/.test(part) : /[+#?&]/.test(part.operator),
-    ),
-    literalQueryNames: literalQueryNames(template),
-    isPath: literal.startsWith("/"),
-    // Can a value write some of an absolute url's authority beside the route's own text? Only
-    // where the expansion can be an absolute url (its leading literal is `scheme://…` or the
-    // start of one: `https:/`, `http`, nothing) and the route writes some literal text: a url of
-    // expressions alone (`{+next}`) is its values' to choose, and a relative one (`repos/{id}`)
-    // is never absolute.
-    checksAuthority:
-      !isValidAbsolute &&
-      (absolute || /^(?:[A-Za-z][A-Za-z0-9+.-]*(?::\/{0,2})?)?$/.test(literal)) &&
-      template.parts.some((part) => typeof part === "string"),
-    isValidAbsolute,
-    pathSlots,
-    pathStart,
-  };
-  return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
-}
+// The helpers of compileUrl first, then compileUrl, then the checks of a call: of the orders
+// tried, the one the endpoint bundle compresses best in (11 B less gzip than compileUrl first).
 
 /** A path expander: `checked` makes it answer `undefined` instead of handing a value to the engine. */
 type PathExpander = (values: readonly unknown[], checked?: boolean) => string | undefined;
@@ -331,75 +261,76 @@ function literalQueryNames(template: UriTemplate): Set<string> {
 }
 
 /**
- * The request goes where the route says (docs/security.md): no expansion may make a "." or ".."
- * segment, which every client resolves away (`/repos/o/..` is sent as `/repos/`). Checks the
- * expanded url (before the base url is put in front) and names the parameter that made one.
+ * The compiled form of a merged `url`, cached by the url string: `colonToTemplate`, the
+ * template's compilation and the per-template data below then cost one Map lookup per call.
  */
-export function assertNoDotSegment(
-  compiled: CompiledUrl,
-  expanded: string,
-  values: readonly unknown[],
-): void {
-  // Most values hold no "." and no "%": then no segment can be a dot segment, and the url
-  // (a string built piece by piece) need not be flattened and scanned.
-  const pathSlots = compiled.pathSlots;
-  if (pathSlots !== undefined) {
-    let suspect = false;
-    for (let i = 0; i < pathSlots.length && !suspect; i++) {
-      // A string under an operator that pct-encodes "%" and "/" adds to a dot segment only when
-      // it is all dots, and a dot segment has one or two: only "." and ".." are suspects.
-      // Elsewhere a string is a suspect when it holds a "." or a "%" (a "%2e"). Scalars other than
-      // strings never make a dot segment; a list or object is not read again (its members could
-      // answer differently than they did to the expansion): the expanded url is scanned instead.
-      const entry = pathSlots[i]!;
-      const value = values[entry < 0 ? ~entry : entry];
-      suspect =
-        typeof value === "string"
-          ? entry >= 0
-            ? value === "." || value === ".."
-            : value.includes(".") || value.includes("%")
-          : typeof value === "object" && value !== null;
+export function compileUrl(url: string): CompiledUrl {
+  const cached = cache.get(url);
+  if (cached !== undefined) return cached;
+  const again = seen.get(url) === true;
+  if (!again) seen.set(url, true);
+  // The second time, through parseTemplate's cache: one compiled copy of a template, shared.
+  const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
+  const [expandSlots, , slotOf] = programOf(template);
+  const [required, wholeSegment] = requiredSlots(template, slotOf);
+  const first = template.parts[0];
+  // The literal every expansion begins with, as the engine writes it ("" when it starts with an
+  // expression). Its scheme and "://" are characters the engine keeps as they are, so it is
+  // absolute exactly when the literal as written is.
+  const literal = typeof first === "string" ? encodeReserved(first, "") : "";
+  const absolute = isAbsoluteUrl(literal);
+  // The engine pct-encodes a literal's non-ASCII text (RFC 6570 §3.1), which in a host would be
+  // refused later as "a percent-encoded host", quoting text the caller never wrote.
+  if (absolute) {
+    const written = first as string;
+    const authority = written.slice(written.indexOf("://") + 3, authorityEnd(written));
+    if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
+      throw new EndpointError(
+        "ERR_INVALID_URL",
+        `Invalid url ${quote(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
+      );
     }
-    if (!suspect) return;
   }
-  let start = compiled.pathStart;
-  if (start === 0 && !compiled.isPath && isAbsoluteUrl(expanded)) start = authorityEnd(expanded);
-  if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
-  const found = findDotSegment(expanded, start);
-  if (found === undefined) return;
-  const segment = dotSegmentLabel(expanded, found);
-  const name = writerOf(compiled, values, found[0], found[1]);
-  if (name !== undefined) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
-    );
-  }
-  throw new EndpointError(
-    "ERR_INVALID_URL",
-    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by clients`,
-  );
-}
-
-/**
- * The variable whose expression wrote some of `[start, end)` of the expansion, or `undefined`
- * when only the template's literal text is there. For error messages only: it expands the parts
- * one by one.
- */
-export function writerOf(
-  compiled: CompiledUrl,
-  values: readonly unknown[],
-  start: number,
-  end: number,
-): string | undefined {
-  const texts = expandParts(compiled, values);
-  let offset = 0;
-  // `offset` becomes the end of the part looked at: each part's text is counted once, in order.
-  const writer = compiled.template.parts.find(
-    (part, i) =>
-      (offset += texts[i]!.length) > start && typeof part !== "string" && offset - texts[i]!.length < end,
-  ) as TemplateExpression | undefined;
-  return writer && writerName(compiled, writer, values);
+  // When the literal holds a whole `scheme://authority` followed by "/", "?" or "#", the WHATWG
+  // parser decides on it alone: what follows is path, query or fragment, states of the URL
+  // Standard's basic URL parser that never fail.
+  const authorityStop = authorityEnd(literal);
+  const isValidAbsolute = absolute && authorityStop < literal.length && isValidAbsoluteUrl(literal);
+  const pathStart = isValidAbsolute ? authorityStop : 0;
+  const path = pathExpander(template, slotOf, expandSlots);
+  const pathSlots = dotSlots(template, pathStart, slotOf);
+  const compiled: CompiledUrl = {
+    url,
+    template,
+    cached: again,
+    expand: (path as CompiledUrl["expand"] | undefined) ?? expandSlots,
+    // A url whose literals hold a "." or a "%" (no pathSlots) is scanned whole, whatever its values.
+    expandChecked: pathSlots === undefined ? undefined : path,
+    slotOf,
+    names: template.variableNames.map(internalize),
+    // Each slot and each run once: `/{a}/{a}/…` must not check (and copy) one value per use,
+    // which would take time quadratic in the url (docs/security.md, linear time).
+    requiredSlots: [...new Set(required)],
+    wholeSegments: [...new Map(wholeSegment.map((run) => [run.join("/"), run])).values()],
+    mayHaveQueryOrFragment: template.parts.some((part) =>
+      typeof part === "string" ? /[?#]/.test(part) : /[+#?&]/.test(part.operator),
+    ),
+    literalQueryNames: literalQueryNames(template),
+    isPath: literal.startsWith("/"),
+    // Can a value write some of an absolute url's authority beside the route's own text? Only
+    // where the expansion can be an absolute url (its leading literal is `scheme://…` or the
+    // start of one: `https:/`, `http`, nothing) and the route writes some literal text: a url of
+    // expressions alone (`{+next}`) is its values' to choose, and a relative one (`repos/{id}`)
+    // is never absolute.
+    checksAuthority:
+      !isValidAbsolute &&
+      (absolute || /^(?:[A-Za-z][A-Za-z0-9+.-]*(?::\/{0,2})?)?$/.test(literal)) &&
+      template.parts.some((part) => typeof part === "string"),
+    isValidAbsolute,
+    pathSlots,
+    pathStart,
+  };
+  return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
 }
 
 /** The first variable of `expression` with a defined value (the one a message names), or "". */
@@ -546,6 +477,78 @@ export function assertAuthorityKept(
   const label = expanded.slice(from, labelStop);
   if (/[.-]/.test(expanded.charAt(from - 1)) && !isValue(writer(from - 1)) && !label.includes(".")) return;
   refuse(last, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
+}
+
+/**
+ * The variable whose expression wrote some of `[start, end)` of the expansion, or `undefined`
+ * when only the template's literal text is there. For error messages only: it expands the parts
+ * one by one.
+ */
+export function writerOf(
+  compiled: CompiledUrl,
+  values: readonly unknown[],
+  start: number,
+  end: number,
+): string | undefined {
+  const texts = expandParts(compiled, values);
+  let offset = 0;
+  // `offset` becomes the end of the part looked at: each part's text is counted once, in order.
+  const writer = compiled.template.parts.find(
+    (part, i) =>
+      (offset += texts[i]!.length) > start && typeof part !== "string" && offset - texts[i]!.length < end,
+  ) as TemplateExpression | undefined;
+  return writer && writerName(compiled, writer, values);
+}
+
+/**
+ * The request goes where the route says (docs/security.md): no expansion may make a "." or ".."
+ * segment, which every client resolves away (`/repos/o/..` is sent as `/repos/`). Checks the
+ * expanded url (before the base url is put in front) and names the parameter that made one.
+ */
+export function assertNoDotSegment(
+  compiled: CompiledUrl,
+  expanded: string,
+  values: readonly unknown[],
+): void {
+  // Most values hold no "." and no "%": then no segment can be a dot segment, and the url
+  // (a string built piece by piece) need not be flattened and scanned.
+  const pathSlots = compiled.pathSlots;
+  if (pathSlots !== undefined) {
+    let suspect = false;
+    for (let i = 0; i < pathSlots.length && !suspect; i++) {
+      // A string under an operator that pct-encodes "%" and "/" adds to a dot segment only when
+      // it is all dots, and a dot segment has one or two: only "." and ".." are suspects.
+      // Elsewhere a string is a suspect when it holds a "." or a "%" (a "%2e"). Scalars other than
+      // strings never make a dot segment; a list or object is not read again (its members could
+      // answer differently than they did to the expansion): the expanded url is scanned instead.
+      const entry = pathSlots[i]!;
+      const value = values[entry < 0 ? ~entry : entry];
+      suspect =
+        typeof value === "string"
+          ? entry >= 0
+            ? value === "." || value === ".."
+            : value.includes(".") || value.includes("%")
+          : typeof value === "object" && value !== null;
+    }
+    if (!suspect) return;
+  }
+  let start = compiled.pathStart;
+  if (start === 0 && !compiled.isPath && isAbsoluteUrl(expanded)) start = authorityEnd(expanded);
+  if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
+  const found = findDotSegment(expanded, start);
+  if (found === undefined) return;
+  const segment = dotSegmentLabel(expanded, found);
+  const name = writerOf(compiled, values, found[0], found[1]);
+  if (name !== undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+    );
+  }
+  throw new EndpointError(
+    "ERR_INVALID_URL",
+    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by clients`,
+  );
 }
 
 /** The slot of the variable `name`, or `undefined`: a few names are compared faster than hashed. */
