@@ -1,15 +1,10 @@
+// (The imports in the order that puts the modules where the endpoint bundle compresses best:
+// media-type first and compiled-url after form-query, 35 B less gzip. No module of lib/ imports
+// another in a cycle, so the order changes no evaluation that matters.)
+import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import {
-  assertAuthorityKept,
-  assertNoDotSegment,
-  emptySlots,
-  expandParts,
-  slotOf,
-  writerOf,
-} from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, describe, quote } from "./errors.js";
-import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import {
   brandOf,
   hasOwn,
@@ -23,6 +18,14 @@ import {
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { isPctEncodedAt } from "./uri-template/encode.js";
 import { formQueryFlat } from "./uri-template/form-query.js";
+import {
+  assertAuthorityKept,
+  assertNoDotSegment,
+  emptySlots,
+  expandParts,
+  slotOf,
+  writerOf,
+} from "./compiled-url.js";
 import {
   appendQuery,
   isAbsoluteUrl,
