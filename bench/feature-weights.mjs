@@ -24,15 +24,7 @@ const FEATURES = [
   [
     "dot-segment refusal (security.md item 1)",
     [],
-    [
-      "assertNoDotSegment",
-      "writerOf",
-      "dotSlots",
-      "findDotSegment",
-      "mayHoldDot",
-      "endsSegment",
-      "flatIndex",
-    ],
+    ["assertNoDotSegment", "writerOf", "dotSlots", "findDotSegment", "flatIndex"],
   ],
   [
     "`baseUrl` and absolute url validation",

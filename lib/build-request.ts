@@ -1,15 +1,10 @@
+// (The imports in the order that puts the modules where the endpoint bundle compresses best:
+// media-type first and compiled-url after form-query, 35 B less gzip. No module of lib/ imports
+// another in a cycle, so the order changes no evaluation that matters.)
+import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
-import {
-  assertAuthorityKept,
-  assertNoDotSegment,
-  emptySlots,
-  expandParts,
-  slotOf,
-  writerOf,
-} from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, describe, quote } from "./errors.js";
-import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "./media-type.js";
 import {
   brandOf,
   hasOwn,
@@ -23,6 +18,14 @@ import {
 import type { Headers, RequestMeta, RequestOptions } from "./types.js";
 import { isPctEncodedAt } from "./uri-template/encode.js";
 import { formQueryFlat } from "./uri-template/form-query.js";
+import {
+  assertAuthorityKept,
+  assertNoDotSegment,
+  emptySlots,
+  expandParts,
+  slotOf,
+  writerOf,
+} from "./compiled-url.js";
 import {
   appendQuery,
   isAbsoluteUrl,
@@ -60,21 +63,13 @@ export interface RequestPolicy {
   readonly DEFAULTS: { readonly baseUrl: string };
 }
 
-// Spec §2.4: a body only for these. Every other method — GET and HEAD (§2.2), but also OPTIONS,
-// TRACE and custom ones — sends its leftover parameters as the query (docs/decisions.md §2).
-export function isBodyMethod(method: string): boolean {
-  switch (method) {
-    case "GET":
-    case "HEAD":
-      return false;
-    case "POST":
-    case "PUT":
-    case "PATCH":
-    case "DELETE":
-      return true;
-  }
-  return /^(?:POST|PUT|PATCH|DELETE)$/i.test(method);
-}
+// The helpers first and the pipeline (checkedExpansion, buildRequest) last: of the orders tried,
+// the one the endpoint bundle compresses best in (15 B less gzip than the pipeline first).
+
+// RFC 3986 §3.4: query = *( pchar / "/" / "?" ), pchar = unreserved / pct-encoded / sub-delims / ":"
+// / "@"; plus "[" and "]", which every client sends as they are (Rails-style `ids[]=1`). Never
+// "#", which would end the query, nor space, CR, LF or anything a client would re-encode.
+const QUERY_CHARACTERS = /*#__PURE__*/ asciiClass(/[\w.~!$&'()*+,;=:@/?[\]-]/);
 
 /** `method.toLowerCase()`, without a new string for the usual spellings. */
 export function lowerCaseMethod(method: string): string {
@@ -95,10 +90,21 @@ export function lowerCaseMethod(method: string): string {
   return method.toLowerCase();
 }
 
-// RFC 3986 §3.4: query = *( pchar / "/" / "?" ), pchar = unreserved / pct-encoded / sub-delims / ":"
-// / "@"; plus "[" and "]", which every client sends as they are (Rails-style `ids[]=1`). Never
-// "#", which would end the query, nor space, CR, LF or anything a client would re-encode.
-const QUERY_CHARACTERS = /*#__PURE__*/ asciiClass(/[\w.~!$&'()*+,;=:@/?[\]-]/);
+// Spec §2.4: a body only for these. Every other method — GET and HEAD (§2.2), but also OPTIONS,
+// TRACE and custom ones — sends its leftover parameters as the query (docs/decisions.md §2).
+export function isBodyMethod(method: string): boolean {
+  switch (method) {
+    case "GET":
+    case "HEAD":
+      return false;
+    case "POST":
+    case "PUT":
+    case "PATCH":
+    case "DELETE":
+      return true;
+  }
+  return /^(?:POST|PUT|PATCH|DELETE)$/i.test(method);
+}
 
 /** A serializer's result must be a string of url-safe characters: it goes into the url as it is. */
 function checkedQuery(query: unknown, what: string): string {
@@ -144,11 +150,10 @@ function replaceLiteralQuery(
   // differently). Where each key first stands, found in one pass: a route with thousands of pairs
   // and as many parameters costs linear time, not a search of the pairs per parameter.
   const keys = pairs.map(queryKey);
-  const first = new Map<string, number>();
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index];
-    if (key !== undefined && !first.has(key)) first.set(key, index);
-  }
+  // (Set from the last pair back: what stays is each key's first index. `undefined`, a name that
+  // decodes to no UTF-8, is no parameter's key.)
+  const first = new Map<string | undefined, number>();
+  for (let index = keys.length; index-- > 0;) first.set(keys[index], index);
   const rest: FlatParameters = [];
   const replaced = new Set<string | undefined>();
   for (let i = 0; i < leftover.length; i += 2) {
@@ -163,7 +168,7 @@ function replaceLiteralQuery(
   if (replaced.size === 0) return [url, leftover];
   // The same key again further on is the same parameter: the later value replaces every one of them.
   const query = pairs
-    .filter((pair, index) => pair !== "" && !(replaced.has(keys[index]) && first.get(keys[index]!) !== index))
+    .filter((pair, index) => pair !== "" && !(replaced.has(keys[index]) && first.get(keys[index]) !== index))
     .join("&");
   return [url.slice(0, question) + (query === "" ? "" : "?" + query) + url.slice(end), rest];
 }
@@ -254,6 +259,142 @@ function hookFailure(
 function unfrozen(value: unknown): unknown {
   // Strings, numbers and lists (the usual values) first, in a function small enough to inline.
   return isLibraryFrozen(value) || isPlainObject(value) ? thawed(value) : value;
+}
+
+/**
+ * A list's items or a plain object's own enumerable members (RFC 6570 §2.3), each read once into a
+ * copy; any other value as it is. Holes stay holes (a long sparse list is not made dense).
+ */
+function readOnce(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const copy: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) {
+      // A hole stays a hole, never an index inherited from Array.prototype (security.md item 12).
+      const item = own(value, i);
+      if (item !== undefined) copy[i] = item;
+    }
+    return copy;
+  }
+  // A spread defines each own enumerable member, "__proto__" too, as an own property of the copy.
+  return isPlainObject(value) ? { ...value } : value;
+}
+
+/** Does every one of `required` hold a non-empty string or a number? */
+function holdsText(slots: readonly unknown[], required: readonly number[]): boolean {
+  for (let i = 0; i < required.length; i++) {
+    const value = slots[required[i]!];
+    if (typeof value === "string" ? value === "" : typeof value !== "number") return false;
+  }
+  return true;
+}
+
+/** Throws for a url that the path baseUrl "/" and `expanded` make into "//host…". */
+function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded: string, url: string): never {
+  // The url's second "/" is the expansion's first or second character (joinUrl drops one of two).
+  const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
+  const name = writerOf(compiled, slots, at, at + 1);
+  const problem = `makes the url ${quote(url)} below baseUrl "/", and a url starting with "//" names a host`;
+  throw name === undefined
+    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(compiled.url)}: it ${problem}`)
+    : new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it ${problem}`,
+      );
+}
+
+/**
+ * The defined members of a list (RFC 6570 §2.3: not undefined or null), own only (a hole is none),
+ * in order. Read from the copies `readOnce` made, which answer the same to every read.
+ */
+function definedMembers(list: readonly unknown[]): unknown[] {
+  const members: unknown[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const item = own(list, i);
+    if (item != null) members.push(item);
+  }
+  return members;
+}
+
+/**
+ * Does a defined value of a one-variable `{x}` or `{+x}` expand to ""? The empty string, or a
+ * list whose only defined member is "" (RFC 6570 §3.2.1: undefined members are left out, so
+ * `[null, ""]` writes what `[""]` writes). Any other value writes at least one character.
+ */
+function expandsToNothing(value: unknown): boolean {
+  const members = Array.isArray(value) ? definedMembers(value) : [value];
+  return members.length === 1 && members[0] === "";
+}
+
+/** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
+function isUndefinedValue(value: unknown): boolean {
+  // An object's own enumerable members, as `for…in` with an own check reads them.
+  const members = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : undefined;
+  return value == null || (members !== undefined && definedMembers(members).length === 0);
+}
+
+/**
+ * Parameters in merged order → the slots of `compiled`'s variables and the flat leftover. Only
+ * parameters fill slots: a variable named like a reserved option (`{url}`) never reads the option.
+ */
+export function placeParameters(
+  compiled: CompiledUrl,
+  keys: readonly string[],
+  values: readonly unknown[],
+): { slots: unknown[]; leftover: FlatParameters | undefined } {
+  const slots = emptySlots(compiled);
+  let leftover: FlatParameters | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const slot = slotOf(compiled, keys[i]!);
+    if (slot !== undefined) slots[slot] = values[i];
+    else (leftover ??= []).push(keys[i]!, values[i]);
+  }
+  return { slots, leftover };
+}
+
+/**
+ * The checks of spec §2.2 rule 1 around the expansion: each required placeholder has a value, no
+ * whole path segment is left empty, no value makes a dot segment. A non-empty string or a number
+ * is defined and writes a character: when every required slot holds one, the first two pass
+ * (every whole-segment run is made of required slots), and are skipped. Given `texts`, the url is
+ * expanded part by part into it (`expandParts`), for `assertAuthorityKept`.
+ */
+export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
+  const names = compiled.template.variableNames;
+  if (!holdsText(slots, compiled.requiredSlots)) {
+    // A list or object is read once, here, into a copy that the checks and the expansion read:
+    // members that are getters or a Proxy's traps could answer "x" to a check and null to the
+    // expansion. (The dot check reads no member: it scans the expanded url.)
+    for (const slot of compiled.requiredSlots) slots[slot] = readOnce(slots[slot]);
+    for (const slot of compiled.requiredSlots) {
+      if (isUndefinedValue(slots[slot])) {
+        const name = names[slot]!;
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
+        );
+      }
+    }
+    for (const run of compiled.wholeSegments) {
+      let empty = true;
+      for (let i = 0; i < run.length && empty; i++) empty = expandsToNothing(slots[run[i]!]);
+      if (empty) {
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+        );
+      }
+    }
+  }
+  let expanded: string;
+  if (texts === undefined) expanded = compiled.expand(slots);
+  else {
+    // Part by part, into `texts` (for assertAuthorityKept): joined, they are the expansion.
+    for (const text of expandParts(compiled, slots)) texts.push(text);
+    expanded = texts.join("");
+  }
+  assertNoDotSegment(compiled, expanded, slots);
+  return expanded;
 }
 
 /**
@@ -403,142 +544,4 @@ export function buildRequest(
   return hasBody
     ? { method: lowerMethod, url: fullUrl, headers, body, request }
     : { method: lowerMethod, url: fullUrl, headers, request };
-}
-
-/**
- * The checks of spec §2.2 rule 1 around the expansion: each required placeholder has a value, no
- * whole path segment is left empty, no value makes a dot segment. A non-empty string or a number
- * is defined and writes a character: when every required slot holds one, the first two pass
- * (every whole-segment run is made of required slots), and are skipped. Given `texts`, the url is
- * expanded part by part into it (`expandParts`), for `assertAuthorityKept`.
- */
-export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
-  const names = compiled.template.variableNames;
-  if (!holdsText(slots, compiled.requiredSlots)) {
-    // A list or object is read once, here, into a copy that the checks and the expansion read:
-    // members that are getters or a Proxy's traps could answer "x" to a check and null to the
-    // expansion. (The dot check reads no member: it scans the expanded url.)
-    for (const slot of compiled.requiredSlots) slots[slot] = readOnce(slots[slot]);
-    for (const slot of compiled.requiredSlots) {
-      if (isUndefinedValue(slots[slot])) {
-        const name = names[slot]!;
-        throw new EndpointError(
-          "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
-        );
-      }
-    }
-    for (const run of compiled.wholeSegments) {
-      let empty = true;
-      for (let i = 0; i < run.length && empty; i++) empty = expandsToNothing(slots[run[i]!]);
-      if (empty) {
-        throw new EndpointError(
-          "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
-        );
-      }
-    }
-  }
-  let expanded: string;
-  if (texts === undefined) expanded = compiled.expand(slots);
-  else {
-    // Part by part, into `texts` (for assertAuthorityKept): joined, they are the expansion.
-    for (const text of expandParts(compiled, slots)) texts.push(text);
-    expanded = texts.join("");
-  }
-  assertNoDotSegment(compiled, expanded, slots);
-  return expanded;
-}
-
-/**
- * A list's items or a plain object's own enumerable members (RFC 6570 §2.3), each read once into a
- * copy; any other value as it is. Holes stay holes (a long sparse list is not made dense).
- */
-function readOnce(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const length = value.length;
-    const copy: unknown[] = new Array(length);
-    for (let i = 0; i < length; i++) {
-      // A hole stays a hole, never an index inherited from Array.prototype (security.md item 12).
-      const item = own(value, i);
-      if (item !== undefined) copy[i] = item;
-    }
-    return copy;
-  }
-  // A spread defines each own enumerable member, "__proto__" too, as an own property of the copy.
-  return isPlainObject(value) ? { ...value } : value;
-}
-
-/** Does every one of `required` hold a non-empty string or a number? */
-function holdsText(slots: readonly unknown[], required: readonly number[]): boolean {
-  for (let i = 0; i < required.length; i++) {
-    const value = slots[required[i]!];
-    if (typeof value === "string" ? value === "" : typeof value !== "number") return false;
-  }
-  return true;
-}
-
-/** Throws for a url that the path baseUrl "/" and `expanded` make into "//host…". */
-function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded: string, url: string): never {
-  // The url's second "/" is the expansion's first or second character (joinUrl drops one of two).
-  const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
-  const name = writerOf(compiled, slots, at, at + 1);
-  const problem = `makes the url ${quote(url)} below baseUrl "/", and a url starting with "//" names a host`;
-  throw name === undefined
-    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(compiled.url)}: it ${problem}`)
-    : new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it ${problem}`,
-      );
-}
-
-/**
- * Does a defined value of a one-variable `{x}` or `{+x}` expand to ""? The empty string, or a
- * list whose only defined member is "" (RFC 6570 §3.2.1: undefined members are left out, so
- * `[null, ""]` writes what `[""]` writes). Any other value writes at least one character.
- */
-function expandsToNothing(value: unknown): boolean {
-  if (value === "") return true;
-  if (!Array.isArray(value)) return false;
-  let members = 0;
-  for (let i = 0; i < value.length; i++) {
-    const item = own(value, i);
-    if (item === undefined || item === null) continue;
-    if (item !== "" || ++members > 1) return false;
-  }
-  return members === 1;
-}
-
-/** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
-function isUndefinedValue(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (own(value, i) != null) return false;
-    return true;
-  }
-  if (isPlainObject(value)) {
-    for (const key in value)
-      if (hasOwn(value, key) && value[key] !== undefined && value[key] !== null) return false;
-    return true;
-  }
-  return false;
-}
-
-/**
- * Parameters in merged order → the slots of `compiled`'s variables and the flat leftover. Only
- * parameters fill slots: a variable named like a reserved option (`{url}`) never reads the option.
- */
-export function placeParameters(
-  compiled: CompiledUrl,
-  keys: readonly string[],
-  values: readonly unknown[],
-): { slots: unknown[]; leftover: FlatParameters | undefined } {
-  const slots = emptySlots(compiled);
-  let leftover: FlatParameters | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const slot = slotOf(compiled, keys[i]!);
-    if (slot !== undefined) slots[slot] = values[i];
-    else (leftover ??= []).push(keys[i]!, values[i]);
-  }
-  return { slots, leftover };
 }

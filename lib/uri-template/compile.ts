@@ -12,16 +12,22 @@ import type { UriTemplate } from "./types.js";
  * of the options, instead of once per check and once more per expansion. And its program (one
  * entry, not a second WeakMap: the bundle of parseTemplate alone stays under 3,000 B).
  */
-const SLOT_EXPANDERS = new WeakMap<UriTemplate, [(values: readonly unknown[]) => string, readonly Step[]]>();
+const SLOT_EXPANDERS = new WeakMap<UriTemplate, Program>();
 
-/** The slot expander of a template `compileTemplate` made. */
-export function slotExpander(template: UriTemplate): (values: readonly unknown[]) => string {
-  return SLOT_EXPANDERS.get(template)![0];
-}
+/** A compiled template's slot expander, its steps, and the slot of each variable name. */
+type Program = [
+  expand: (values: readonly unknown[]) => string,
+  steps: readonly Step[],
+  slots: ReadonlyMap<string, number>,
+];
 
-/** The program of a template `compileTemplate` made: a step per part (lib/compiled-url.ts, `expandParts`). */
-export function stepsOf(template: UriTemplate): readonly Step[] {
-  return SLOT_EXPANDERS.get(template)![1];
+/**
+ * The program of a template `compileTemplate` made: its slot expander, a step per part
+ * (lib/compiled-url.ts, `expandParts`), and the tokenizer's map of names to slots
+ * (`compileUrl`'s `slotOf`).
+ */
+export function programOf(template: UriTemplate): Program {
+  return SLOT_EXPANDERS.get(template)!;
 }
 
 /**
@@ -119,7 +125,7 @@ export function compileTemplate(template: string): UriTemplate {
     parts: Object.freeze(parts),
     expand,
   });
-  SLOT_EXPANDERS.set(compiled, [expandSlots, steps]);
+  SLOT_EXPANDERS.set(compiled, [expandSlots, steps, slots]);
   return compiled;
 }
 
