@@ -475,22 +475,9 @@ export function assertAuthorityKept(
     }
     return -1;
   };
-  const routeHost = writerIn(hostStart, hostStop, false) !== -1;
-  // The port (RFC 6454 §4: an origin is scheme, host and port). Where the route writes some of the
-  // host, no value writes a ":" and port after it; a port the route writes digits of is its own.
-  if (hostStop < authorityStop) {
-    const colon = writer(hostStop);
-    const digit =
-      writerIn(hostStop + 1, authorityStop, false) === -1 ? -1 : writerIn(hostStop + 1, authorityStop, true);
-    const by = isValue(colon) && routeHost ? colon : digit;
-    if (by !== -1)
-      refuse(
-        by,
-        `would give the url's host another port: ${quote(expanded.slice(hostStart, authorityStop))}`,
-      );
-  }
-  if (!routeHost) return; // a host all written by values is theirs (`https://{host}/`)
-  const changesHost = `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`;
+  // (The message is made only for a refusal: the check runs on every call of such a url.)
+  const refuseHost = (part: number): never =>
+    refuse(part, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
   // One walk over the parts that write the host. Once the route has written some of it, a value
   // writes no "." there: it would add labels before the route's next ones
   // (`https://api.example{+path}.zip` with ".attacker" makes api.example.attacker.zip). Before any
@@ -500,29 +487,48 @@ export function assertAuthorityKept(
   // is a value like any other (`https://api.example.com{/resource}{.format}` without a resource
   // would put the format in the host).
   const ipLiteral = expanded.charCodeAt(hostStart) === 0x5b; /* [ */
-  let routeBefore = false;
+  let routeHost = false; // has the route written some of the host (so far)?
   let labels = false;
   let last = -1; // the last part that writes some of the host, those labels aside
+  let dotted = -1; // the first value that writes a "." after the route's host text
   for (let i = writer(hostStart); i !== -1 && i < parts.length && starts(i) < hostStop; i++) {
     labels =
       isValue(i) && (parts[i] as TemplateExpression).operator === "." && i > 0 && (!isValue(i - 1) || labels);
     if (labels || texts[i] === "") continue;
-    if (!isValue(i)) routeBefore = true;
+    if (!isValue(i)) routeHost = true;
     else if (
-      routeBefore &&
+      dotted === -1 &&
+      routeHost &&
       !ipLiteral &&
       expanded.slice(Math.max(starts(i), hostStart), Math.min(ends[i]!, hostStop)).includes(".")
     ) {
-      refuse(i, changesHost);
+      dotted = i;
     }
     last = i;
   }
-  if (!isValue(last)) return;
+  // The port (RFC 6454 §4: an origin is scheme, host and port). Where the route writes some of the
+  // host, no value writes a ":" and port after it; a port the route writes digits of is its own.
+  if (hostStop < authorityStop) {
+    const colon = writer(hostStop);
+    const digit =
+      writerIn(hostStop + 1, authorityStop, false) === -1 ? -1 : writerIn(hostStop + 1, authorityStop, true);
+    const by = isValue(colon) && routeHost ? colon : digit;
+    if (by !== -1) {
+      refuse(
+        by,
+        `would give the url's host another port: ${quote(expanded.slice(hostStart, authorityStop))}`,
+      );
+    }
+  }
+  // (After the port: a value that writes both a "." and a port is named for the port.)
+  if (dotted !== -1) refuseHost(dotted);
+  // A host all written by values is theirs (`https://{host}/`); so is a last label of the route's.
+  if (!routeHost || !isValue(last)) return;
   // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`, `api-{region}`),
   // not more of the route's last one (`https://api.example.com{x}/` with "2"). (Route text comes
   // before it, so the loop above has refused any "." in it, `api.example....` too.)
   const from = Math.max(starts(last), hostStart);
-  if (!/[.-]/.test(expanded.charAt(from - 1)) || isValue(writer(from - 1))) refuse(last, changesHost);
+  if (!/[.-]/.test(expanded.charAt(from - 1)) || isValue(writer(from - 1))) refuseHost(last);
 }
 
 /**
