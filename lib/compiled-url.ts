@@ -333,17 +333,6 @@ export function compileUrl(url: string): CompiledUrl {
   return again ? cache.set(url, compiled, template.parts.length + 1) : compiled;
 }
 
-/** The first variable of `expression` with a defined value (the one a message names), or "". */
-function writerName(
-  compiled: CompiledUrl,
-  expression: TemplateExpression,
-  values: readonly unknown[],
-): string {
-  return (
-    expression.variables.find((variable) => values[compiled.slotOf.get(variable.name)!] != null)?.name ?? ""
-  );
-}
-
 /**
  * The text each part of the template writes for `values`, read by slot as `expand` reads them: a
  * literal as encoded, an expression expanded (RFC 6570 §3: each expression expands apart from the
@@ -411,13 +400,13 @@ export function assertAuthorityKept(
   // each one pass: linear).
   const writer = (at: number): number => ends.findIndex((end) => end > at);
   const isValue = (part: number): boolean => typeof parts[part] !== "string";
-  // Called for a part that is an expression only: each call below names a value's part (the
-  // url's first "/" is a value's when it is not the route's own, as no literal before the route
-  // holds a "/").
-  const refuse = (part: number, problem: string): never => {
+  // `at` is where the expansion holds what is refused, a character a value wrote (the url's first
+  // "/" is a value's when it is not the route's own, as no literal before the route holds a "/"):
+  // the message names the variable whose varspec wrote it and quotes its whole expression's text.
+  const refuse = (at: number, problem: string): never => {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(writerName(compiled, parts[part] as TemplateExpression, values))} for url ${quote(compiled.url)}: it writes ${quote(texts[part])}, which ${problem}`,
+      `Invalid parameter ${quote(writerOf(compiled, values, at, at + 1) ?? "")} for url ${quote(compiled.url)}: it writes ${quote(texts[writer(at)])}, which ${problem}`,
     );
   };
   // The route's own "//" before an authority: where its first literal with a "/", "?" or "#" has
@@ -430,14 +419,14 @@ export function assertAuthorityKept(
   if (!literal.startsWith("//", slashes)) {
     // The values write the scheme and the host, and the url is theirs; but not some of a "://"
     // whose rest the route writes (`https:/{+x}/api.example/`).
-    const writers = [colon, colon + 1, colon + 2].map(writer);
-    const value = writers.find(isValue);
-    if (value !== undefined && !writers.every(isValue)) refuse(value, OWN_SCHEME);
+    const at = [colon, colon + 1, colon + 2];
+    const value = at.find((i) => isValue(writer(i)));
+    if (value !== undefined && !at.every((i) => isValue(writer(i)))) refuse(value, OWN_SCHEME);
     return;
   }
   // A value may write the scheme (`{+protocol}//api.example/` with "https:"), never a "//" and
   // host of its own before the route's (with "https://evil.example/?").
-  if (colon + 1 !== starts(route) + slashes) refuse(writer(colon + 1), OWN_SCHEME);
+  if (colon + 1 !== starts(route) + slashes) refuse(colon + 1, OWN_SCHEME);
   const authorityStart = colon + 3;
   const authorityStop = authorityEnd(expanded);
   const first = writer(authorityStart);
@@ -457,10 +446,13 @@ export function assertAuthorityKept(
     if (!isValue(i)) continue;
     const inside = expanded.slice(Math.max(starts(i), authorityStart), Math.min(ends[i]!, authorityStop));
     if (inside.includes("@")) {
-      refuse(i, `puts "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`);
+      refuse(
+        expanded.indexOf("@", Math.max(starts(i), authorityStart)),
+        `puts "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`,
+      );
     }
     if (ends[i]! > authorityStop && i < lastRouteAuthority) {
-      refuse(i, "ends the authority early, while the url writes more of it after");
+      refuse(authorityStop, "ends the authority early, while the url writes more of it after");
     }
   }
   // The host: after the user info, up to the port (an IP literal up to its "]": RFC 3986 §3.2.2).
@@ -476,8 +468,8 @@ export function assertAuthorityKept(
     return -1;
   };
   // (The message is made only for a refusal: the check runs on every call of such a url.)
-  const refuseHost = (part: number): never =>
-    refuse(part, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
+  const refuseHost = (at: number): never =>
+    refuse(at, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
   // One walk over the parts that write the host. Once the route has written some of it, a value
   // writes no "." there: it would add labels before the route's next ones
   // (`https://api.example{+path}.zip` with ".attacker" makes api.example.attacker.zip). Before any
@@ -490,19 +482,15 @@ export function assertAuthorityKept(
   let routeHost = false; // has the route written some of the host (so far)?
   let labels = false;
   let last = -1; // the last part that writes some of the host, those labels aside
-  let dotted = -1; // the first value that writes a "." after the route's host text
+  let dotted = -1; // where a value first writes a "." after the route's host text
   for (let i = writer(hostStart); i !== -1 && i < parts.length && starts(i) < hostStop; i++) {
     labels =
       isValue(i) && (parts[i] as TemplateExpression).operator === "." && i > 0 && (!isValue(i - 1) || labels);
     if (labels || texts[i] === "") continue;
     if (!isValue(i)) routeHost = true;
-    else if (
-      dotted === -1 &&
-      routeHost &&
-      !ipLiteral &&
-      expanded.slice(Math.max(starts(i), hostStart), Math.min(ends[i]!, hostStop)).includes(".")
-    ) {
-      dotted = i;
+    else if (dotted === -1 && routeHost && !ipLiteral) {
+      const dot = expanded.indexOf(".", Math.max(starts(i), hostStart));
+      if (dot !== -1 && dot < Math.min(ends[i]!, hostStop)) dotted = dot;
     }
     last = i;
   }
@@ -512,7 +500,8 @@ export function assertAuthorityKept(
     const colon = writer(hostStop);
     const digit =
       writerIn(hostStop + 1, authorityStop, false) === -1 ? -1 : writerIn(hostStop + 1, authorityStop, true);
-    const by = isValue(colon) && routeHost ? colon : digit;
+    const by =
+      isValue(colon) && routeHost ? hostStop : digit === -1 ? -1 : Math.max(starts(digit), hostStop + 1);
     if (by !== -1) {
       refuse(
         by,
@@ -528,13 +517,14 @@ export function assertAuthorityKept(
   // not more of the route's last one (`https://api.example.com{x}/` with "2"). (Route text comes
   // before it, so the loop above has refused any "." in it, `api.example....` too.)
   const from = Math.max(starts(last), hostStart);
-  if (!/[.-]/.test(expanded.charAt(from - 1)) || isValue(writer(from - 1))) refuseHost(last);
+  if (!/[.-]/.test(expanded.charAt(from - 1)) || isValue(writer(from - 1))) refuseHost(from);
 }
 
 /**
- * The variable whose expression wrote some of `[start, end)` of the expansion, or `undefined`
- * when only the template's literal text is there. For error messages only: it expands the parts
- * one by one.
+ * The variable whose varspec wrote some of `[start, end)` of the expansion, or `undefined` when
+ * only the template's literal text is there: in `{/a,b}` with "x" and "..", "b" made the segment
+ * "..", not "a". For error messages only: it expands the varspecs one by one again (RFC 6570
+ * Appendix A: each with its `first` or `sep`, so their texts joined are the expansion).
  */
 export function writerOf(
   compiled: CompiledUrl,
@@ -542,14 +532,23 @@ export function writerOf(
   start: number,
   end: number,
 ): string | undefined {
-  const texts = expandParts(compiled, values);
   let offset = 0;
-  // `offset` becomes the end of the part looked at: each part's text is counted once, in order.
-  const writer = compiled.template.parts.find(
-    (part, i) =>
-      (offset += texts[i]!.length) > start && typeof part !== "string" && offset - texts[i]!.length < end,
-  ) as TemplateExpression | undefined;
-  return writer && writerName(compiled, writer, values);
+  for (const step of programOf(compiled.template)[1]) {
+    if (typeof step === "string") {
+      offset += step.length;
+      continue;
+    }
+    let later = false;
+    for (const spec of step) {
+      const value = values[spec.slot];
+      const text = value == null ? undefined : expandVarspec(spec, value, compiled.template.template, later);
+      if (text === undefined) continue;
+      later = true;
+      // (`offset` becomes the end of this varspec's text: each text is counted once, in order.)
+      if ((offset += text.length) > start && offset - text.length < end) return spec.name;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -84,6 +84,27 @@ describe("1. dot segments never come from a value", () => {
     );
   });
 
+  // The message names the varspec that wrote the segment, not the first variable of its
+  // expression with a value (before: "a" in the first row).
+  it.each([
+    ["GET /x{/a,b}", { a: "ok", b: ".." }, "b", "/x{/a,b}"],
+    ["GET /x{/a,b}", { a: "..", b: "ok" }, "a", "/x{/a,b}"],
+    ["GET /x{/a,b*}", { a: { k: "" }, b: "." }, "b", "/x{/a,b*}"],
+    ["GET /x{/a,b}", { a: [], b: ".." }, "b", "/x{/a,b}"],
+  ])("%s with %j names %j", (route, options, name, url) => {
+    const segment = (options as { b: string; a: string }).b === "ok" ? ".." : (options as { b: string }).b;
+    expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment));
+  });
+
+  it("a dot segment no value wrote any of is the url's own (ERR_INVALID_URL), even with a value given", () => {
+    // "{.a}" with an empty list writes nothing (RFC 6570 §3.2.1): the two dots are the route's.
+    // Before, the message named "a" as the writer of ".".
+    expect(errorOf(() => endpoint("GET /x/.{.a}.", { a: [] }))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message: 'Invalid url "/x/.{.a}.": the path segment ".." would be resolved away by clients',
+    });
+  });
+
   it("a dot segment of the route's own fragment is ERR_INVALID_URL naming the fragment", () => {
     expect(errorOf(() => endpoint("GET /x#/a/../b"))).toStrictEqual({
       code: "ERR_INVALID_URL",
@@ -680,6 +701,32 @@ describe("6. no value moves a host the route writes (found by the reviews of 202
     ["https://api-{region}/x", { region: "eu" }, "https://api-eu/x"],
   ])("%s with %j is %s", (url, parameters, expected) => {
     expect(endpoint({ url, ...parameters }).url).toBe(expected);
+  });
+
+  // In an expression of two varspecs, the message names the one that wrote what is refused, and
+  // quotes the expression's whole text (before: always the first variable with a value).
+  it.each([
+    [
+      "https://api.example{+a,b}",
+      { a: "x", b: "@evil.test/x" },
+      "b",
+      "x,@evil.test/x",
+      at("api.examplex,@evil.test"),
+    ],
+    [
+      "https://api.example.com{x,y}:8080/",
+      { x: "a", y: ".evil.com" },
+      "y",
+      "a,.evil.com",
+      changesHost("api.example.coma,.evil.com"),
+    ],
+    ["https://{+a,b}.example.com/", { a: "x", b: "evil.com/" }, "b", "x,evil.com/", endsEarly],
+    ["https://api.example{+a,b}/", { a: "x", b: "y" }, "a", "x,y", changesHost("api.examplex,y")],
+    ["https://80{+a,b}/", { a: "80", b: ":443" }, "b", "80,:443", changesPort("8080,:443")],
+  ])("%s with %j names %j", (url, parameters, name, written, problem) => {
+    expect(errorOf(() => endpoint({ url, ...parameters }))).toStrictEqual(
+      refused(name, url, written, problem),
+    );
   });
 
   it("checks the text the url is joined from: a Proxy that answers otherwise when read again is refused", () => {
