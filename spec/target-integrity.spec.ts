@@ -928,6 +928,60 @@ describe("12. nothing inherited is read as an option", () => {
     }
   });
 
+  // Found by the review of 2026-11-26 (second): a call's slots were holes, and a missing
+  // variable's hole read Object.prototype and Array.prototype, so a pollution gadget elsewhere in
+  // the app chose the target.
+  it("a missing variable is missing, whatever Object.prototype and Array.prototype hold at its index", () => {
+    const objectProto = Object.prototype as unknown as Record<number, unknown>;
+    const arrayProto = Array.prototype as unknown as Record<number, unknown>;
+    const missing = (name: string, url: string) => ({
+      code: "ERR_MISSING_PARAMETER",
+      message: `Missing parameter "${name}" for url "${url}": a path placeholder needs a value (write {/${name}} for an optional segment)`,
+    });
+    objectProto[1] = "production";
+    try {
+      // First, second (a plan is made) and third use of the route; parse(); a builder's defaults.
+      for (let call = 0; call < 3; call++) {
+        expect(errorOf(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "octo" }))).toStrictEqual(
+          missing("repo", "/repos/{owner}/{repo}"),
+        );
+      }
+      expect(
+        errorOf(() => endpoint.parse(endpoint.merge("DELETE /repos/{owner}/{repo}", { owner: "octo" }))),
+      ).toStrictEqual(missing("repo", "/repos/{owner}/{repo}"));
+      const octo = endpoint.defaults({ owner: "octo" });
+      for (let call = 0; call < 3; call++) {
+        expect(errorOf(() => octo("GET /repos/{owner}/{repo}{?page}"))).toStrictEqual(
+          missing("repo", "/repos/{owner}/{repo}{?page}"),
+        );
+      }
+      expect(endpoint("GET /search{?q,page}", { q: "x" }).url).toBe(`${BASE}/search?q=x`);
+      expect(parseTemplate("/repos/{owner}/{repo}").expand({ owner: "o" })).toBe("/repos/o/");
+      expect(parseTemplate("/r{?a,b,c}").expand({ a: 1 })).toBe("/r?a=1");
+    } finally {
+      delete objectProto[1];
+    }
+    arrayProto[0] = "evil";
+    try {
+      expect(errorOf(() => endpoint("DELETE /repos/{owner}/{repo}", { repo: "r" }))).toStrictEqual(
+        missing("owner", "/repos/{owner}/{repo}"),
+      );
+      expect(parseTemplate("/repos/{owner}/{repo}").expand({ repo: "r" })).toBe("/repos//r");
+    } finally {
+      delete arrayProto[0];
+    }
+    // expand() remembers the order of the last call's variables; that memory was read past its
+    // end, where Object.prototype[0] equal to the name took the value's place: "/a".
+    objectProto[0] = "a";
+    try {
+      const template = parseTemplate("/{a}/" + "x".repeat(3));
+      expect(template.expand({ a: "real" })).toBe("/real/xxx");
+      expect(template.expand({ a: "real" })).toBe("/real/xxx");
+    } finally {
+      delete objectProto[0];
+    }
+  });
+
   it("DEFAULTS is read-only and non-configurable", () => {
     const builder = new EndpointBuilder();
     const descriptor = Object.getOwnPropertyDescriptor(builder, "DEFAULTS")!;

@@ -1,5 +1,5 @@
 import { EndpointError, describe, quote } from "../errors.js";
-import { hasOwn } from "../object.js";
+import { hasOwn, own } from "../object.js";
 // (tokenize first: the bundle then holds the tokenizer's modules before the expander's, which
 // compresses better)
 import { tokenize, type Step } from "./tokenize.js";
@@ -64,8 +64,11 @@ export function compileTemplate(template: string): UriTemplate {
     return out;
   };
 
-  const keys: string[] = [];
-  const keySlots: number[] = [];
+  // The name and slot of the n-th variable the walk found in the last call: one entry per variable
+  // (the walk never reads past them), and no hole, which would read Object.prototype. (0 at first,
+  // which is no name: a name the walk gives replaces it, the engine's one copy, compared by pointer.)
+  const keySlots = variableNames.map(() => 0);
+  const keys: unknown[] = [...keySlots];
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
     try {
       // Object(x) is x itself only for objects and functions.
@@ -97,11 +100,12 @@ export function compileTemplate(template: string): UriTemplate {
       }
       // (A loop, not a callback: a closure here would move `values` and `variables` into a heap
       // context and slow every read of the walk above.)
+      // The slots it left are filled, the names it did not give looked up apart (an own property
+      // that is not enumerable). No hole is left: reading one would read Array.prototype and
+      // Object.prototype, so `Object.prototype[1] = "x"` would fill a missing variable
+      // (docs/security.md item 12).
       for (let slot = 0; found < values.length && slot < values.length; slot++) {
-        if (!(slot in values) && hasOwn(variables, variableNames[slot]!)) {
-          values[slot] = variables[variableNames[slot]!];
-          found++;
-        }
+        if (!hasOwn(values, slot)) values[slot] = own(variables, variableNames[slot]!);
       }
       return expandSlots(values);
     } catch (error) {
