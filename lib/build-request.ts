@@ -483,7 +483,8 @@ export function buildRequest(
       hasBody = true;
     } else if (leftover !== undefined) {
       hasBody = true;
-      const type = headers["content-type"];
+      // (Own headers only, here and for accept below: never one put on Object.prototype.)
+      const type = own(headers, "content-type");
       // The library's own JSON type (endpoint() may have put it there already) is no form.
       if (typeof type === "string" && type !== JSON_CONTENT_TYPE && essence(type) === FORM_MEDIA_TYPE) {
         // A form: the leftover parameters, written by the builder's query serializer (one style for both).
@@ -530,8 +531,9 @@ export function buildRequest(
     }
   }
 
-  if ((format !== "" || previews.length > 0) && typeof headers.accept === "string") {
-    headers.accept = acceptFor(headers.accept, format, previews);
+  if (format !== "" || previews.length > 0) {
+    const accept = own(headers, "accept");
+    if (typeof accept === "string") headers.accept = acceptFor(accept, format, previews);
   }
 
   // One literal per shape: an object literal is allocated with its keys, where adding one later

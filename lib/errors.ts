@@ -129,8 +129,10 @@ export function quote(input: unknown): string {
   if (type !== "object") return "a " + type; // "a symbol", "a function"
   const proto: unknown = Object.getPrototypeOf(input);
   const name: unknown = proto && (proto as { constructor?: { name?: unknown } }).constructor?.name;
+  // The class name is any string the object's prototype gives: escaped and cut as a string is
+  // (without its quotes), so a name of 100 kB or with a CR LF cannot make the message.
   return proto !== Object.prototype && typeof name === "string" && name
-    ? "an instance of " + name
+    ? "an instance of " + quote(name).slice(1, -1)
     : "an object";
 }
 

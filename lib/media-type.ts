@@ -48,7 +48,13 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
       `Invalid mediaType: ${quote(mediaType)}; expected { format?: string, previews?: string[] }`,
     );
   }
-  const result: { format?: string; previews?: string[] } = {};
+  // Both keys own, `undefined` when not given: the readers of the result (`mergeMediaType`,
+  // `parse()`) then never read a `format` or `previews` that other code put on Object.prototype
+  // (docs/security.md item 12).
+  const result: { format: string | undefined; previews: string[] | undefined } = {
+    format: undefined,
+    previews: undefined,
+  };
   for (const key in mediaType) {
     if (!hasOwn(mediaType, key)) continue;
     const value = mediaType[key];
@@ -70,14 +76,19 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
       const names: string[] = [];
       for (let i = 0; i < value.length; i++) {
         const preview = own(value, i);
-        // "-preview" alone names no preview: its "-preview" is cut (below), and nothing is left.
-        if (typeof preview !== "string" || !WORD.test(preview) || preview === "-preview") {
+        // Every trailing `-preview` cut: "squirrel-girl-preview" and "squirrel-girl" name the same
+        // preview, and a name cut once is cut no further, so `parse(merge(r, o))`, which reads the
+        // names merge() cut, gives what `endpoint(r, o)` gives (one cut made "a-preview-preview"
+        // "a-preview" in merge() and "a" in parse()). "-preview" alone names no preview: nothing
+        // is left of it. (At most 200 characters, so the pattern's retries cost little.)
+        const name =
+          typeof preview === "string" && WORD.test(preview) ? preview.replace(/(?:-preview)+$/, "") : "";
+        if (name === "") {
           throw invalidMediaType(
             `Invalid preview name ${quote(preview)} in mediaType.previews: expected letters, digits, "-" and "_"`,
           );
         }
-        // One trailing `-preview` cut: "squirrel-girl-preview" and "squirrel-girl" name the same preview.
-        names.push(preview.replace(/-preview$/, ""));
+        names.push(name);
       }
       result.previews = unionPreviews([], names);
     } else {
@@ -94,9 +105,10 @@ const VND_PREFIX = "application/vnd.";
 // Groups: 1 the name of a preview written without a vendor, `application/vnd.<name>-preview`
 // (older docs write a preview so: it names the preview, not a vendor called "<name>-preview",
 // CONTRACT.md "parse()"); else 2 the vendor, 3 the version, 4 the name of a preview in the last
-// label. A name is its label without one trailing "-preview", so at most 192 characters.
+// label, which may be followed by a format (`.x-preview.raw`, as `applyMediaType` writes it). A
+// name is its label without one trailing "-preview", so at most 192 characters.
 const VENDOR_ENTRY =
-  /^application\/vnd\.(?:([\w-]{0,192})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,192})-preview|\.[\w-]{1,200})?)(?:\+json)?$/;
+  /^application\/vnd\.(?:([\w-]{0,192})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,192})-preview(?:\.[\w-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?$/;
 
 /**
  * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):

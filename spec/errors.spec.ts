@@ -3,7 +3,7 @@
 // uri-template.errors.spec.ts; the adapters' ERR_UNSUPPORTED_BODY cases in to-fetch/to-curl.)
 import { callable, endpoint, toFetch } from "../lib/index.js";
 import type { EndpointErrorCode, EndpointOptions } from "../lib/index.js";
-import { thrown } from "./helpers/thrown.js";
+import { errorOf, thrown } from "./helpers/thrown.js";
 import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 
 const locked = callable(new LockedEndpoint());
@@ -240,5 +240,25 @@ describe.each<[EndpointErrorCode, string, () => unknown, string]>([
     const error = thrown(operation);
     expect(error.code).toBe(expectedCode);
     expect(error.message).toBe(message);
+  });
+});
+
+// Found by the review of 2026-11-26: the class name went into messages as it was.
+describe("a class name in a message", () => {
+  it("is escaped and cut as a quoted string is", () => {
+    const long = "X".repeat(100_000);
+    const Long = { [long]: class {} }[long]!;
+    expect(errorOf(() => endpoint("GET /x", new Long() as EndpointOptions))).toStrictEqual({
+      code: "ERR_INVALID_OPTIONS",
+      message: `Invalid options: an instance of ${"X".repeat(200)}…; expected a plain object`,
+    });
+    const hostile = Object.create({ constructor: { name: "evil\r\nX-Injected: 1" } }) as EndpointOptions;
+    expect(errorOf(() => endpoint("GET /x", hostile))).toStrictEqual({
+      code: "ERR_INVALID_OPTIONS",
+      message: "Invalid options: an instance of evil\\r\\nX-Injected: 1; expected a plain object",
+    });
+    expect(errorOf(() => endpoint("GET /x", new Map() as unknown as EndpointOptions)).message).toBe(
+      "Invalid options: an instance of Map; expected a plain object",
+    );
   });
 });

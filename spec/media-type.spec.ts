@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { endpoint } from "../lib/index.js";
+import { EndpointBuilder } from "../lib/index.js";
+import type { EndpointOptions } from "../lib/index.js";
 import { applyMediaType } from "../lib/media-type.js";
+import { errorOf } from "./helpers/thrown.js";
 
 // Issue 13 §7: accept headers that already say what they want (CONTRACT.md, "parse()").
 describe("applyMediaType", () => {
@@ -158,6 +161,55 @@ describe("endpoint() and the accept header it is given", () => {
     const withPreviews = endpoint.defaults({ mediaType: { previews: ["machine-man"] } });
     expect(withPreviews("GET /assets/{id}", { id: 1 }).headers.accept).toBe(
       "application/vnd.service.machine-man-preview+json",
+    );
+  });
+});
+
+// Found by the review of 2026-11-26.
+describe("preview names and preview entries, as the library writes them", () => {
+  it("cuts every trailing -preview, so endpoint() and parse(merge()) name the same preview", () => {
+    // One cut made "foo-preview" in merge() and endpoint(), and parse() cut "foo" from it.
+    const options = { mediaType: { previews: ["foo-preview-preview"] } };
+    const accept = "application/vnd.service.foo-preview+json";
+    expect(endpoint.merge("GET /x", options).mediaType.previews).toEqual(["foo"]);
+    expect(endpoint("GET /x", options).headers.accept).toBe(accept);
+    expect(endpoint.parse(endpoint.merge("GET /x", options)).headers.accept).toBe(accept);
+  });
+
+  it("refuses a name that is only -preview, however many times, in endpoint() and merge() alike", () => {
+    const refused = {
+      code: "ERR_INVALID_MEDIA_TYPE",
+      message:
+        'Invalid preview name "-preview-preview" in mediaType.previews: expected letters, digits, "-" and "_"',
+    };
+    const options = { mediaType: { previews: ["-preview-preview"] } };
+    expect(errorOf(() => endpoint("GET /x", options))).toStrictEqual(refused);
+    expect(errorOf(() => endpoint.merge("GET /x", options))).toStrictEqual(refused);
+  });
+
+  it("a subclass that reads its snapshot again at each .defaults() keeps the names", () => {
+    class Org extends EndpointBuilder {
+      constructor(...layers: EndpointOptions[]) {
+        super(...layers, { org: "acme" });
+      }
+    }
+    let builder = new Org({ mediaType: { previews: ["a-preview-preview-preview"] } });
+    for (let level = 0; level < 3; level++) {
+      expect(builder.DEFAULTS.mediaType.previews).toEqual(["a"]);
+      builder = builder.defaults({});
+    }
+  });
+
+  it("reads a preview entry with a format, as it writes one, as a preview", () => {
+    const accept = endpoint("GET /x", { mediaType: { format: "raw", previews: ["x"] } }).headers.accept;
+    expect(accept).toBe("application/vnd.service.x-preview.raw");
+    // Before, the entry was no vendor entry, and the preview x was lost.
+    const api = endpoint.defaults({ headers: { accept } });
+    expect(api("GET /x", { mediaType: { previews: ["y"] } }).headers.accept).toBe(
+      "application/vnd.service.x-preview+json,application/vnd.service.y-preview+json",
+    );
+    expect(api("GET /x", { mediaType: { format: "diff" } }).headers.accept).toBe(
+      "application/vnd.service.x-preview.diff",
     );
   });
 });

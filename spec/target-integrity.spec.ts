@@ -982,6 +982,48 @@ describe("12. nothing inherited is read as an option", () => {
     }
   });
 
+  // Found by the review of 2026-11-26: objects the library made read these through the prototype.
+  it("Object.prototype.previews, .format, .accept and ['content-type'] change no request", () => {
+    const polluted: [string, unknown][] = [
+      ["previews", ["evil"]],
+      ["format", "raw"],
+      ["accept", "text/evil"],
+      ["content-type", "application/x-www-form-urlencoded"],
+    ];
+    for (const [key, value] of polluted) proto[key] = value;
+    try {
+      expect(endpoint("GET /x", { mediaType: { format: "diff" } }).headers.accept).toBe(
+        "application/vnd.service.v3.diff",
+      );
+      expect(endpoint("GET /x", { mediaType: { previews: ["a"] } }).headers.accept).toBe(
+        "application/vnd.service.a-preview+json",
+      );
+      expect(
+        endpoint.parse({
+          method: "GET",
+          url: "/x",
+          baseUrl: BASE,
+          headers: { accept: "application/vnd.service.v3+json" },
+          mediaType: { previews: ["a"] },
+        }).headers,
+      ).toEqual({ accept: "application/vnd.service.a-preview+json" });
+      // The caller removed accept: no accept is sent, the inherited one neither.
+      expect(endpoint("GET /x", { headers: { accept: null }, mediaType: { format: "raw" } }).headers).toEqual(
+        {
+          "user-agent": expect.any(String),
+        },
+      );
+      // A JSON body under a JSON content-type, not a form under it.
+      const built = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi" });
+      expect([built.headers["content-type"], built.body]).toEqual([
+        "application/json; charset=utf-8",
+        { title: "Hi" },
+      ]);
+    } finally {
+      for (const [key] of polluted) delete proto[key];
+    }
+  });
+
   it("DEFAULTS is read-only and non-configurable", () => {
     const builder = new EndpointBuilder();
     const descriptor = Object.getOwnPropertyDescriptor(builder, "DEFAULTS")!;
