@@ -158,8 +158,9 @@ function pathExpander(
  * The slots of the placeholders that must have a value: `{name}`, `{+name}` (and `:name`, already
  * turned into `{name}`) in the path, before the first "?" or "#" of the template. The operators
  * made for optional pieces (`{/x}`, `{.x}`, `{;x}`, `{?x}`, `{&x}`, `{#x}`) may vanish (RFC 6570
- * §3.2.1). Placeholders of one variable each, one after the other between "/" and "/" (or the end
- * of the path), are a whole segment; one of several variables always writes a "," (§3.2.2).
+ * §3.2.1). Placeholders of one variable each, one after the other between "/" (or the start of a
+ * relative url) and "/" (or the end of the path), are a whole segment; one of several variables
+ * always writes a "," (§3.2.2).
  */
 function requiredSlots(
   template: UriTemplate,
@@ -168,8 +169,13 @@ function requiredSlots(
   const required: number[] = [];
   const wholeSegment: number[][] = [];
   const parts = template.parts;
-  // The run of placeholders since a literal ending with "/", while it can still be a whole segment.
-  let run: number[] | undefined;
+  // The run of placeholders since a literal ending with "/", while it can still be a whole segment;
+  // or from the start of a url that starts with `{name}`: it pct-encodes ":" and "/", so when a
+  // "/" follows it the url is a path, joined after baseUrl by one "/" (`{owner}/{repo}`). A
+  // leading `{+x}` may write an absolute url (`{+next}`, `{+base}/x`): not a segment of its own.
+  // (A literal, a string, has no `operator`.)
+  let run: number[] | undefined =
+    (parts[0] as TemplateExpression | undefined)?.operator === "" ? [] : undefined;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (typeof part === "string") {

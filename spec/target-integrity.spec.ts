@@ -246,6 +246,53 @@ describe("2. an empty value does not collapse a required segment", () => {
     expect(endpoint(route, options).url).toBe(url);
   });
 
+  // A url without a leading "/" is joined after baseUrl by one "/": its first `{name}` is a whole
+  // segment too (found by the review of 2026-11-26: owner "" sent DELETE /repos/{repo}'s target).
+  it.each([
+    ["DELETE {owner}/{repo}", { owner: "", repo: "r" }, "owner"],
+    ["DELETE {owner}", { owner: "", baseUrl: "https://h.example/repos" }, "owner"],
+    ["DELETE {owner}/x", { owner: [null, ""], baseUrl: "https://h.example/repos" }, "owner"],
+    ["DELETE {owner}/x", { owner: "", baseUrl: "/api" }, "owner"],
+    ["DELETE {owner}{repo}/x", { owner: "", repo: [""] }, "owner"],
+    ["DELETE {owner}/{repo}", { owner: "o", repo: "" }, "repo"],
+  ])("%s with %j is ERR_MISSING_PARAMETER, as with a leading /", (route, options, name) => {
+    const url = route.slice(route.indexOf(" ") + 1);
+    expect(errorOf(() => endpoint(route, options))).toStrictEqual({
+      code: "ERR_MISSING_PARAMETER",
+      message: `Missing parameter "${name}" for url "${url}": an empty value would leave its path segment empty, and many servers would read a shorter path`,
+    });
+  });
+
+  // `{+x}` first may write an absolute url, and the url is then its values': unchanged.
+  it.each([
+    ["GET {+next}", { next: "" }, BASE],
+    ["GET {+base}/x", { base: "" }, `${BASE}/x`],
+    ["GET {owner}.json", { owner: "" }, `${BASE}/.json`],
+    ["GET {owner}{/repo}", { owner: "o", repo: "" }, `${BASE}/o/`],
+  ])("%s with %j stays %s", (route, options, url) => {
+    expect(endpoint(route, options).url).toBe(url);
+  });
+
+  it("property: a url without its leading / answers what the url with one answers", () => {
+    const value = fc.oneof(
+      fc.constantFrom("", "a", 0),
+      fc.array(fc.constantFrom("", "a", null), { maxLength: 3 }),
+    );
+    const path = fc.constantFrom("{x}/{y}", "{x}", "{x}{y}/b", "{x}/b{/y}", "{x},{y}", "{x}.{y}");
+    fc.assert(
+      fc.property(path, value, value, (url, x, y) => {
+        const relative = outcome(() => endpoint(`GET ${url}`, { x, y }));
+        const withSlash = outcome(() => endpoint(`GET /${url}`, { x, y }));
+        expect(relative).toStrictEqual(
+          "value" in withSlash
+            ? withSlash
+            : { ...withSlash, message: withSlash.message.replace(`"/${url}"`, `"${url}"`) },
+        );
+      }),
+      settings,
+    );
+  });
+
   // Only required placeholders: `{/y}` with "" writes "/" as RFC 6570 §3.2.6 says, asked for.
   it("property: no required placeholder leaves an empty segment the route does not have", () => {
     const value = fc.oneof(
