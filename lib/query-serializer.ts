@@ -196,7 +196,7 @@ function writeParameter(pairs: string[], name: string, value: unknown, styles: S
   } else if (isPlainObject(value)) {
     if (styles.object === "form") pushForm(pairs, name, value);
     else if (styles.object === "explode") writeExploded(pairs, value, name);
-    else writeDeep(pairs, encodeUnreserved(name, name), value, name, styles, 1);
+    else writeDeep(pairs, encodeUnreserved(name, name), value, name, styles, 1, new Set([value]));
   } else {
     pushForm(pairs, name, value);
   }
@@ -257,6 +257,8 @@ function writeExploded(pairs: string[], object: Record<string, unknown>, name: s
 /**
  * OpenAPI `style: deepObject`: `name[key]=value`, brackets pct-encoded, nested objects
  * recursively (`name[a][b]=value`), lists in the array style under their bracketed name.
+ * `written` holds the objects and lists of the parameter written so far: each is written once
+ * (docs/security.md item 10), as a pair per path would make 2^22 pairs of 23 shared objects.
  */
 function writeDeep(
   pairs: string[],
@@ -265,22 +267,33 @@ function writeDeep(
   name: string,
   styles: Styles,
   depth: number,
+  written: Set<object>,
 ): void {
   // `depth` counts the objects from the parameter's own (1) down: past the bound every walk of
-  // the library keeps (object.ts), or around a cycle, it answers instead of overflowing the stack.
+  // the library keeps (object.ts), it answers instead of overflowing the stack. (A cycle is an
+  // object reached again, refused below.)
   if (depth > MAX_NESTING_DEPTH) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)}: nested more than ${MAX_NESTING_DEPTH} levels deep, or holds a cycle`,
+      `Invalid parameter ${quote(name)}: nested more than ${MAX_NESTING_DEPTH} levels deep`,
     );
   }
   for (const key of Object.keys(object)) {
     const member = object[key];
     if (member === undefined || member === null) continue;
     const memberKey = encodedKey + "%5B" + encodeUnreserved(key, name) + "%5D";
-    if (Array.isArray(member)) writeList(pairs, memberKey, member, name, styles);
-    else if (isPlainObject(member)) writeDeep(pairs, memberKey, member, name, styles, depth + 1);
-    else pairs.push(scalarPair(memberKey, member, name, key));
+    const list = Array.isArray(member);
+    if (list || isPlainObject(member)) {
+      if (written.has(member)) {
+        throw new EndpointError(
+          "ERR_INVALID_PARAMETER",
+          `Invalid parameter ${quote(name)}: it reaches the same ${list ? "list" : "object"} again at key ${quote(key)} (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy`,
+        );
+      }
+      written.add(member);
+      if (list) writeList(pairs, memberKey, member, name, styles);
+      else writeDeep(pairs, memberKey, member, name, styles, depth + 1, written);
+    } else pairs.push(scalarPair(memberKey, member, name, key));
   }
 }
 

@@ -312,13 +312,100 @@ describe("querySerializer", () => {
       cycle.self = cycle;
       let deep: Record<string, unknown> = { leaf: 1 };
       for (let i = 0; i < 10_000; i++) deep = { d: deep };
-      const tooDeep = {
+      const serialize = querySerializer({ object: "deepObject" });
+      expect(errorOf(() => serialize([["f", cycle]]))).toStrictEqual({
         code: "ERR_INVALID_PARAMETER",
-        message: 'Invalid parameter "f": nested more than 100 levels deep, or holds a cycle',
+        message:
+          'Invalid parameter "f": it reaches the same object again at key "self" (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy',
+      });
+      expect(errorOf(() => serialize([["f", deep]]))).toStrictEqual({
+        code: "ERR_INVALID_PARAMETER",
+        message: 'Invalid parameter "f": nested more than 100 levels deep',
+      });
+    });
+
+    // Found by the review of 2026-11-26: 23 shared objects made 2^22 pairs, a RangeError after
+    // 6.9 s (or the heap ran out); each object or list of a parameter is written once.
+    it("deepObject refuses an object or list reached twice in milliseconds, never a RangeError (2^22 paths, 23 objects)", () => {
+      let chain: Record<string, unknown> = { v: "x" };
+      for (let i = 0; i < 22; i++) chain = { a: chain, b: chain };
+      const shared = {
+        message:
+          'Invalid parameter "f": it reaches the same object again at key "b" (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy',
       };
       const serialize = querySerializer({ object: "deepObject" });
-      expect(errorOf(() => serialize([["f", cycle]]))).toStrictEqual(tooDeep);
-      expect(errorOf(() => serialize([["f", deep]]))).toStrictEqual(tooDeep);
+      const started = performance.now();
+      expect(errorOf(() => serialize([["f", chain]]))).toStrictEqual({
+        code: "ERR_INVALID_PARAMETER",
+        ...shared,
+      });
+      class Rails extends EndpointBuilder {
+        override serializeQuery = serialize;
+      }
+      expect(errorOf(() => callable(new Rails())("GET /x", { f: chain }))).toStrictEqual({
+        code: "ERR_INVALID_PARAMETER",
+        ...shared,
+      });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      const ids = Array.from({ length: 3 }, (_, i) => i);
+      expect(
+        errorOf(() =>
+          querySerializer({ array: "indices", object: "deepObject" })([["f", { a: ids, b: ids }]]),
+        ),
+      ).toStrictEqual({
+        code: "ERR_INVALID_PARAMETER",
+        message:
+          'Invalid parameter "f": it reaches the same list again at key "b" (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy',
+      });
+    });
+
+    it("deepObject writes equal objects that are not the same object, and one object in two parameters", () => {
+      const range = { gte: 1 };
+      const serialize = querySerializer({ object: "deepObject" });
+      expect(serialize([["f", { a: { gte: 1 }, b: { gte: 1 } }]])).toBe(
+        "f%5Ba%5D%5Bgte%5D=1&f%5Bb%5D%5Bgte%5D=1",
+      );
+      expect(
+        serialize([
+          ["f", range],
+          ["g", range],
+        ]),
+      ).toBe("f%5Bgte%5D=1&g%5Bgte%5D=1");
+    });
+
+    it("property: deepObject writes every tree, and refuses exactly the values that reach an object or list twice", () => {
+      const leaf = fc.oneof(
+        fc.constantFrom("x", 1, null),
+        fc.array(fc.constantFrom("y", 2), { maxLength: 2 }),
+      );
+      const tree = fc.letrec<{ node: unknown }>((tie) => ({
+        node: fc.oneof(
+          { depthSize: "small" },
+          leaf,
+          fc.dictionary(fc.constantFrom("a", "b", "c"), tie("node"), { maxKeys: 3 }),
+        ),
+      })).node;
+      // (A copy made here: structuredClone's objects are of another realm under jest.)
+      const copy = (value: unknown): unknown =>
+        Array.isArray(value)
+          ? value.map(copy)
+          : typeof value === "object" && value !== null
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]))
+            : value;
+      const serialize = querySerializer({ array: "repeat", object: "deepObject" });
+      fc.assert(
+        fc.property(tree, fc.constantFrom("a", "b", "c"), fc.boolean(), (value, key, share) => {
+          if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+          // The same value at a second key: a shared reference when it is an object or a list.
+          const member = (value as Record<string, unknown>)[key];
+          const twice = { ...value, z: share ? member : copy(member) };
+          const result = outcome(() => serialize([["f", twice]]));
+          const reachedTwice = share && typeof member === "object" && member !== null;
+          expect("code" in result).toBe(reachedTwice);
+          if (!reachedTwice) expect(result).toStrictEqual({ value: serialize([["f", copy(twice)]]) });
+        }),
+        { seed: 20261126, numRuns: 300 },
+      );
     });
 
     it("deepObject writes objects nested 100 levels deep, and refuses 101", () => {
@@ -331,7 +418,7 @@ describe("querySerializer", () => {
       expect(serialize([["f", nested(100)]])).toBe("f" + "%5Bk%5D".repeat(100) + "=v");
       expect(errorOf(() => serialize([["f", nested(101)]]))).toStrictEqual({
         code: "ERR_INVALID_PARAMETER",
-        message: 'Invalid parameter "f": nested more than 100 levels deep, or holds a cycle',
+        message: 'Invalid parameter "f": nested more than 100 levels deep',
       });
     });
   });
