@@ -163,22 +163,29 @@ export function dotSegmentLabel(url: string, [start, end]: [number, number]): st
  * The first "." or ".." segment of `url` from `start` — in any spelling: "%2e", "%2E", ".%2E"
  * (the WHATWG URL Standard, "single-dot and double-dot URL path segments", reads those as dots
  * too) — in the path and in the fragment (client-side routers resolve it as a path); the query
- * is not a path. Returns `[start, end]` of the segment, or `undefined`.
+ * is not a path. An encoded "/" or "\" (%2F, %5C, any case) ends a segment too: a server or
+ * proxy that decodes it before resolving reads "..%2Fadmin" as "../admin" (docs/decisions.md
+ * §15). Returns `[start, end]` of the segment, or `undefined`.
  */
 export function findDotSegment(url: string, start: number): [number, number] | undefined {
   let segmentStart = start;
   let inQuery = false;
   for (let i = start; i <= url.length; i++) {
     const code = i === url.length ? 0x2f /* end: closes the last segment */ : url.charCodeAt(i);
-    // "#" ends a query or a segment and starts the fragment; outside a query, "?" and "/" end a
-    // segment, and "?" starts the query (in the fragment too: it is where routers read one).
-    if (code === 0x23 /* # */ || (!inQuery && (code === 0x3f /* ? */ || code === 0x2f)) /* / */) {
+    const encodedSlash = code === 0x25 /* % */ && ["%2f", "%5c"].includes(url.slice(i, i + 3).toLowerCase());
+    // "#" ends a query or a segment and starts the fragment; outside a query, "?", "/" and an
+    // encoded "/" or "\" end a segment, and "?" starts the query (in the fragment too: it is
+    // where routers read one).
+    if (
+      code === 0x23 /* # */ ||
+      (!inQuery && (code === 0x3f /* ? */ || code === 0x2f /* / */ || encodedSlash))
+    ) {
       // A dot segment is at most 6 characters ("%2e%2e"): longer ones are not sliced.
       if (!inQuery && i - segmentStart < 7 && /^(?:\.|%2e){1,2}$/i.test(url.slice(segmentStart, i))) {
         return [segmentStart, i];
       }
       inQuery = code === 0x3f;
-      segmentStart = i + 1;
+      segmentStart = encodedSlash ? i + 3 : i + 1;
     }
   }
   return undefined;

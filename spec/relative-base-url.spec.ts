@@ -30,6 +30,9 @@ describe("a relative base URL", () => {
     ["//evil.example", 'a path base URL starts with exactly one "/" ("//" would name a host)'],
     ["/api/../admin", 'a base URL cannot have a "." or ".." path segment'],
     ["/api/./x", 'a base URL cannot have a "." or ".." path segment'],
+    // An encoded "/" or "\" ends a segment too (docs/decisions.md §15).
+    ["/api/..%2Fadmin", 'a base URL cannot have a "." or ".." path segment'],
+    ["/api%5c..", 'a base URL cannot have a "." or ".." path segment'],
     ["/api?x=1", "a base URL cannot have a query or fragment"],
     ["/a\\b", 'character "\\\\" at offset 2 is read differently by different URL parsers'],
     ["api", 'not an absolute URL, nor a path starting with "/"'],

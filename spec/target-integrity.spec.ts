@@ -57,6 +57,47 @@ describe("1. dot segments never come from a value", () => {
     expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment));
   });
 
+  // Found by the review of 2026-11-26: a server or proxy that decodes %2F or %5C before it
+  // resolves (nginx proxy_pass with a URI, IIS) reads "..%2Fadmin" as "../admin". Only {+x} and
+  // {#x} keep a value's pct-triplets; {x} writes "%252F".
+  it.each([
+    ["GET /repos/{+path}", { path: "..%2F..%2Fadmin" }, "path", "..", "path"],
+    ["GET /repos/{+path}", { path: "%2e%2e%2f%2e%2e%2fadmin" }, "path", "%2e%2e", "path"],
+    ["GET /repos/{+path}", { path: "..%5C..%5Cadmin" }, "path", "..", "path"],
+    ["GET /repos/{+path}", { path: "a%5c.%2F" }, "path", ".", "path"],
+    ["GET /repos/{+path}/x", { path: "%2F.." }, "path", "..", "path"],
+    ["GET /app{#route}", { route: "/home%2F..%2Fadmin" }, "route", "..", "fragment"],
+  ])("%s with %j: an encoded / or \\ ends a segment", (route, options, name, segment, part) => {
+    const url = route.slice(route.indexOf(" ") + 1);
+    expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment, part));
+  });
+
+  it.each([
+    ["GET /repos/{+path}", { path: "a%2Fb" }, `${BASE}/repos/a%2Fb`],
+    ["GET /repos/{+path}", { path: "..a%2F" }, `${BASE}/repos/..a%2F`],
+    ["GET /repos/{+path}", { path: "%2F..." }, `${BASE}/repos/%2F...`],
+    ["GET /repos/{+path}", { path: "%2F..b%5Cx.." }, `${BASE}/repos/%2F..b%5Cx..`],
+    ["GET /repos/{path}", { path: "..%2F..%2Fadmin" }, `${BASE}/repos/..%252F..%252Fadmin`],
+    ["GET /search{?q}", { q: "..%2F.." }, `${BASE}/search?q=..%252F..`],
+    ["GET /search?q={+q}", { q: "..%2F.." }, `${BASE}/search?q=..%2F..`],
+  ])("%s with %j is no dot segment: %s", (route, options, url) => {
+    expect(endpoint(route, options).url).toBe(url);
+  });
+
+  it("property: a {+x} value is refused exactly when a segment between /, %2F and %5C is all dots", () => {
+    const piece = fc.constantFrom(".", "..", "a", "%2e", "%2E", "/", "%2F", "%2f", "%5C", "%5c", "%25");
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (pieces) => {
+        const path = pieces.join("");
+        const result = outcome(() => endpoint("GET /r/{+path}/z", { path }));
+        const dots = path.split(/\/|%2f|%5c/i).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+        if (dots) expect(result).toMatchObject({ code: "ERR_INVALID_PARAMETER" });
+        else expect(result).toStrictEqual({ value: expect.objectContaining({ url: `${BASE}/r/${path}/z` }) });
+      }),
+      settings,
+    );
+  });
+
   it("a dot segment of the route's own text is ERR_INVALID_URL", () => {
     expect(errorOf(() => endpoint("GET /a/{x}/../b", { x: "y" }))).toStrictEqual({
       code: "ERR_INVALID_URL",
