@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { endpoint, VERSION } from "../lib/index.js";
 import { errorOf } from "./helpers/thrown.js";
 
@@ -52,6 +54,25 @@ describe("endpoint.merge()", () => {
       "c",
     ]);
     expect(base("GET /x", { c: 2, a: 2 }).url).toBe("https://api.service.example/x?b=1&a=2&c=2");
+  });
+
+  // Found by the review of 2026-11-26; docs/api.md says it in one sentence (and runs this example).
+  it("orders array-index keys first, in ascending order, as any JavaScript object does", () => {
+    const api = endpoint.defaults({ b: 1, z: 0 });
+    expect(api("GET /x", { 1: "one", a: 2, b: 3 }).url).toBe(
+      "https://api.service.example/x?1=one&b=3&z=0&a=2",
+    );
+    expect(Object.keys(api("POST /x", { a: 2, 42: "x", 1: "one" }).body as object)).toEqual([
+      "1",
+      "42",
+      "b",
+      "z",
+      "a",
+    ]);
+    const doc = readFileSync(join(__dirname, "..", "docs", "api.md"), "utf8").replace(/\s+/g, " ");
+    expect(doc).toContain(
+      'array-index keys (`"1"`, `"42"`) come first, in ascending order: `endpoint.defaults({ b: 1, z: 0 })("GET /x", { 1: "one", a: 2, b: 3 }).url` ends in `?1=one&b=3&z=0&a=2`.',
+    );
   });
 
   it("returns a fresh, mutable object: changing it never changes the builder or a later call", () => {
