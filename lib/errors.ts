@@ -128,12 +128,12 @@ export function quote(input: unknown): string {
   if (type === "bigint") return "bigint " + (input as bigint) + "n";
   if (type !== "object") return "a " + type; // "a symbol", "a function"
   const proto: unknown = Object.getPrototypeOf(input);
-  const name: unknown = proto && (proto as { constructor?: { name?: unknown } }).constructor?.name;
+  // (A plain object's and a null prototype's name is no class name.)
+  const name: unknown =
+    proto !== Object.prototype && (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
   // The class name is any string the object's prototype gives: escaped and cut as a string is
   // (without its quotes), so a name of 100 kB or with a CR LF cannot make the message.
-  return proto !== Object.prototype && typeof name === "string" && name
-    ? "an instance of " + quote(name).slice(1, -1)
-    : "an object";
+  return typeof name === "string" && name ? "an instance of " + quote(name).slice(1, -1) : "an object";
 }
 
 /**

@@ -82,7 +82,7 @@ export function compileTemplate(template: string): UriTemplate {
       // for…in walk reads the enumerable ones (V8 checks that a key it yields is own from the
       // object's shape alone and reads it without a lookup); names it did not give are looked up
       // apart, for an own property that is not enumerable.
-      const values: unknown[] = new Array(variableNames.length);
+      const values: unknown[] = Array(variableNames.length);
       let found = 0;
       for (const name in variables) {
         if (!hasOwn(variables, name)) continue;
