@@ -394,6 +394,25 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
     }
   });
 
+  // Found by the review of 2026-11-26 (F1): the escape table was an object literal, so a
+  // one-character key on Object.prototype was written raw into the $'…' word.
+  it("escapes every character alike whatever Object.prototype holds: a polluted key never reaches the shell", () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.x = "'; touch pwned; : $'";
+    prototype["\u001b"] = "'; touch pwned; : $'";
+    try {
+      expect(
+        toCurl(options("post", { headers: { "content-type": "text/plain" }, body: "line 1\nx\u001b" })),
+      ).toBe(
+        `${CURL} -X 'POST' --url '${url}' -H 'content-type: text/plain' --data-binary $'line 1\\nx\\x1B'`,
+      );
+      expect(shellArgument("x-a: x\u001b", "latin1")).toBe("$'x-a: x\\x1B'");
+    } finally {
+      delete prototype.x;
+      delete prototype["\u001b"];
+    }
+  });
+
   it("sends header values as fetch does, without leading and trailing spaces and tabs, so every client sends the same bytes", () => {
     expect(toCurl(options("get", { headers: { "x-a": " \t padded \t ", "x-b": "in \t side" } }))).toBe(
       `${CURL} -X 'GET' --url '${url}' -H 'x-a: padded' -H $'x-b: in \\t side'`,

@@ -69,13 +69,17 @@ function utf8Bytes(codePoint: number): number[] {
   ];
 }
 
-/** The escapes of `$'…'` (POSIX.1-2024 XCU 2.2.4) that read better than a byte escape. */
-const NAMED_ESCAPES: Readonly<Record<string, string>> = {
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t",
-  "\\": "\\\\",
-};
+/**
+ * The escapes of `$'…'` (POSIX.1-2024 XCU 2.2.4) that read better than a byte escape. A Map, not
+ * an object literal: `NAMED_ESCAPES[character]` would read a key set on Object.prototype by other
+ * code, and write it raw into the shell word.
+ */
+const NAMED_ESCAPES: ReadonlyMap<string, string> = new Map([
+  ["\n", "\\n"],
+  ["\r", "\\r"],
+  ["\t", "\\t"],
+  ["\\", "\\\\"],
+]);
 
 /** Does `character` need an escape in an argument of this encoding? */
 function needsEscape(character: string, encoding: ArgumentEncoding): boolean {
@@ -105,7 +109,7 @@ export function shellArgument(text: string, encoding: ArgumentEncoding): string 
   let word = "$'";
   let afterByteEscape = false;
   for (const character of characters) {
-    const named = NAMED_ESCAPES[character];
+    const named = NAMED_ESCAPES.get(character);
     if (named !== undefined) {
       word += named;
       afterByteEscape = false;
