@@ -26,7 +26,7 @@ Items (httpie's forms; an item splits at its first separator, the longer one fir
 Options:
   --base-url URL        put URL before a path (default https://api.service.example)
   --content-type TYPE   the content-type of a raw body (@file or standard input)
-  --curl                print a curl command (curl -sS …) that sends the request
+  --curl                print a curl command (curl -q -sS …) that sends the request
   --fail                with --curl: make curl fail on an HTTP error status (curl --fail)
   --fetch               print the fetch() call, as JavaScript
   --ignore-stdin        never read a body from standard input

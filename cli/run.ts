@@ -72,14 +72,14 @@ function fetchCall(requestOptions: RequestOptions): string {
   return `await fetch(${JSON.stringify(url)}, {\n${lines.join("\n")}\n});\n`;
 }
 
-/** Inserts curl's options after the leading `curl` word of `toCurl()`'s command. */
+/** Inserts curl's options after the leading `curl -q` of `toCurl()`'s command. */
 function curlCommand(requestOptions: RequestOptions, fail: boolean): string {
   const command = toCurl(requestOptions);
-  // toCurl()'s command starts with the word curl; anything else would make the insertion wrong.
-  if (!command.startsWith("curl "))
-    throw new Error(`toCurl() returned a command that does not start with "curl ": ${command}`);
+  // -q only works as curl's very first argument (it stops ~/.curlrc from being read): the options go after it.
+  if (!command.startsWith("curl -q "))
+    throw new Error(`toCurl() returned a command that does not start with "curl -q ": ${command}`);
   // -sS: no progress meter, but errors still shown; --fail only when asked (it hides the body of an error response).
-  return `curl -sS${fail ? " --fail" : ""}${command.slice("curl".length)}\n`;
+  return `curl -q -sS${fail ? " --fail" : ""}${command.slice("curl -q".length)}\n`;
 }
 
 /**

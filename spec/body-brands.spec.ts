@@ -19,7 +19,7 @@ const FAKE_TAGS = [
 ];
 
 const JSON_CURL =
-  "curl --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/x' " +
+  "curl -q --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/x' " +
   "-H 'accept: application/vnd.service.v3+json' -H 'user-agent: service-endpoint.js/0.1.0' " +
   `-H 'content-type: application/json; charset=utf-8' --data-binary '{"a":1}'`;
 

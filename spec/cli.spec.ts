@@ -173,7 +173,7 @@ describe("service-endpoint (the built bin)", () => {
       status: 0,
       stderr: "",
       stdout:
-        "curl -sS --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
+        "curl -q -sS --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/repos/octo/hello/issues'" +
         ` -H 'accept: application/vnd.service.v3+json' -H 'user-agent: ${USER_AGENT}'` +
         " -H 'content-type: application/json; charset=utf-8' --data-binary '{\"title\":\"It'\\''s a bug\"}'\n",
     });
@@ -274,14 +274,14 @@ describe("service-endpoint (the built bin)", () => {
     });
   });
 
-  it("prints curl -sS, with --fail only when asked", () => {
+  it("prints curl -q -sS, with --fail only when asked", () => {
     expect(run("--curl", "GET", "/x", "q==1")).toStrictEqual({
       status: 0,
       stderr: "",
-      stdout: `curl -sS --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x?q=1' ${DEFAULT_HEADERS}\n`,
+      stdout: `curl -q -sS --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x?q=1' ${DEFAULT_HEADERS}\n`,
     });
     expect(run("--curl", "--fail", "GET", "/x").stdout).toBe(
-      `curl -sS --fail --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x' ${DEFAULT_HEADERS}\n`,
+      `curl -q -sS --fail --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://api.service.example/x' ${DEFAULT_HEADERS}\n`,
     );
   });
 

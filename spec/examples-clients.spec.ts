@@ -19,7 +19,7 @@ const RECEIVED = [
 ];
 
 const CURL_COMMAND =
-  "curl --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'http://127.0.0.1:PORT/repos/octo/hello/issues'" +
+  "curl -q --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'http://127.0.0.1:PORT/repos/octo/hello/issues'" +
   " -H 'accept: application/vnd.service.v3+json' -H 'user-agent: service-endpoint.js/0.1.0'" +
   " -H 'authorization: token secret-123' -H 'content-type: application/json; charset=utf-8'" +
   ` --data-binary '{"title":"Hi ✓"}'`;

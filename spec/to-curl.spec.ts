@@ -1,6 +1,9 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import fc from "fast-check";
 import type { RequestMeta, RequestOptions } from "../lib/types.js";
@@ -27,7 +30,7 @@ const ciRequiresTools = process.env.CI !== undefined && process.env.CI !== "" &&
 const itWithBash: jest.It = hasBash || ciRequiresTools ? it : it.skip;
 
 /** How every command starts: no globbing, and nothing but http(s), also after a redirect. */
-const CURL = "curl --globoff --proto =http,https --proto-redir =http,https";
+const CURL = "curl -q --globoff --proto =http,https --proto-redir =http,https";
 
 describe("toCurl", () => {
   it("writes a POST with a JSON body, the apostrophe in it quoted for the shell", () => {
@@ -204,7 +207,7 @@ describe("toCurl", () => {
     expect(
       toCurl(options("post", { headers: { "content-type": "text/plain" }, body: "a" }), { multiline: true }),
     ).toBe(
-      `curl --globoff \\\n  --proto =http,https \\\n  --proto-redir =http,https \\\n  -X 'POST' \\\n  ` +
+      `curl -q --globoff \\\n  --proto =http,https \\\n  --proto-redir =http,https \\\n  -X 'POST' \\\n  ` +
         `--url '${url}' \\\n  -H 'content-type: text/plain' \\\n  --data-binary 'a'`,
     );
   });
@@ -282,7 +285,7 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
 
   it("accepts an http(s) scheme in any case and restricts curl to http(s), redirects included", () => {
     expect(toCurl({ method: "get", url: "HTTPS://x.example/", headers: {} })).toBe(
-      "curl --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'HTTPS://x.example/'",
+      "curl -q --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'HTTPS://x.example/'",
     );
   });
 
@@ -609,6 +612,29 @@ describe("toCurl on the wire: bash runs the command, real curl sends it to 127.0
     // Not with Node's fetch: undici drops a header named __proto__ itself (nodejs/undici#5666),
     // whatever toFetch() gives it; toFetch() keeps it (spec/to-fetch.spec.ts), browsers send it.
     expect(headerLinesOf(await sendWithCurl(built), "__proto__")).toEqual(["x"]);
+  });
+
+  // Found by the review of 2026-11-26 (F7): without -q as the very first argument, curl reads
+  // ~/.curlrc, whose `header` and `data` lines added a header and a body to a GET.
+  itWithCurl("does not read ~/.curlrc: -q is curl's first argument", async () => {
+    const home = mkdtempSync(join(tmpdir(), "curlrc-"));
+    try {
+      writeFileSync(join(home, ".curlrc"), 'header = "x-from-curlrc: 1"\ndata = "extra"\n');
+      const command = toCurl(options("get", { url: `${server.origin}/rc` }));
+      expect(command.startsWith("curl -q ")).toBe(true);
+      const before = server.received.length;
+      await run("bash", ["-c", `${command} --silent --show-error`], {
+        env: { ...process.env, HOME: home, CURL_HOME: home, XDG_CONFIG_HOME: home },
+      });
+      const received = server.received[before];
+      expect([received?.method, received?.headers["x-from-curlrc"], received?.body.length]).toEqual([
+        "GET",
+        undefined,
+        0,
+      ]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   itWithCurl("stops curl from following a redirect to another protocol (--proto-redir)", async () => {

@@ -15,7 +15,7 @@ export interface ToCurlOptions {
    *
    * @example
    * toCurl(endpoint("GET /"), { multiline: true });
-   * // curl --globoff \
+   * // curl -q --globoff \
    * //   --proto =http,https \
    * //   --proto-redir =http,https \
    * //   -X 'GET' \
@@ -201,7 +201,8 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
 
 /**
  * Turns request options (the result of `endpoint()`) into one shell command line that makes
- * `curl` send exactly the request that was built: `--globoff` (so `[]{}` in the url are not curl
+ * `curl` send exactly the request that was built: `-q` first (curl reads no ~/.curlrc, whose
+ * `header`, `data` or `proxy` lines would change the request), `--globoff` (so `[]{}` in the url are not curl
  * globs), `--proto =http,https --proto-redir =http,https` (nothing but http(s), redirects
  * included), the method with `-X` (`--head` for HEAD, because `-X HEAD` makes curl wait for a
  * body), the url with `--url`, every header with `-H`, the body with `--data-binary`. Every
@@ -239,7 +240,7 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
  *
  * @example
  * toCurl(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", title: "It's" }));
- * // curl --globoff --proto =http,https --proto-redir =http,https -X 'POST'
+ * // curl -q --globoff --proto =http,https --proto-redir =http,https -X 'POST'
  * //   --url 'https://api.service.example/repos/octo/hello/issues'
  * //   -H 'accept: application/vnd.service.v3+json' -H 'user-agent: service-endpoint.js/0.1.0'
  * //   -H 'content-type: application/json; charset=utf-8' --data-binary '{"title":"It'\''s"}'
@@ -279,7 +280,8 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
   }
   if (text?.includes("\0")) rejectBody("a body holding a NUL character cannot be a command-line argument");
 
-  const args = ["curl --globoff", ...PROTOCOLS];
+  // `-q` first (curl reads it only there): ~/.curlrc could add headers, a body or a proxy.
+  const args = ["curl -q --globoff", ...PROTOCOLS];
   // The method is a token and the url printable ASCII (checked above): plain quotes suffice.
   args.push(method === "HEAD" ? "--head" : `-X ${shellQuote(method)}`);
   checkArgumentLength(url, "latin1", "ERR_INVALID_URL", "the url");
