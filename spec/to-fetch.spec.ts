@@ -536,6 +536,38 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
   });
 });
 
+// Found by the review of 2026-11-26 (F8): init inherited from Object.prototype, and fetch reads
+// every member of its RequestInit dictionary through the prototype chain (WebIDL, js-dictionary), so
+// Object.prototype.body set by other code went on the wire; request fields were read the same way.
+describe("toFetch's init inherits nothing: Object.prototype is not read by fetch through it", () => {
+  const prototype = Object.prototype as Record<string, unknown>;
+  afterEach(() => {
+    for (const name of ["body", "redirect", "dispatcher", "credentials"]) delete prototype[name];
+  });
+
+  it("gives an init without prototype, so a polluted body, redirect or dispatcher is no member of it", () => {
+    prototype.body = "polluted";
+    prototype.redirect = "manual";
+    prototype.dispatcher = { dispatch: () => true };
+    const [, init] = toFetch({ method: "delete", url, headers: {} });
+    expect(Object.getPrototypeOf(init)).toBeNull();
+    expect([init.body, init.redirect, (init as { dispatcher?: unknown }).dispatcher]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(Object.keys(init)).toEqual(["method", "headers"]);
+  });
+
+  it("copies only the request's own fields, never one it inherits", () => {
+    prototype.credentials = "include";
+    const signal = new AbortController().signal;
+    const [, init] = toFetch({ method: "get", url, headers: {}, request: { signal } });
+    expect(Object.keys(init)).toEqual(["method", "headers", "signal"]);
+    expect(init.credentials).toBeUndefined();
+  });
+});
+
 describe("toFetch bodies (issue 13, items 4 and 6)", () => {
   it.each([
     "application/json",

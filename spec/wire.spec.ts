@@ -332,6 +332,19 @@ describe("bodies beyond the JSON, text and bytes cases", () => {
     });
   });
 
+  // Found by the review of 2026-11-26 (F8): fetch read init.body through Object.prototype.
+  it("fetch: Object.prototype.body set by other code does not go out as the body of a body-less DELETE", async () => {
+    const prototype = Object.prototype as { body?: unknown };
+    const built = api("DELETE /items/{id}", { id: 1 });
+    prototype.body = "polluted";
+    try {
+      const received = await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer());
+      expect([received?.method, received?.body.toString()]).toEqual(["DELETE", ""]);
+    } finally {
+      delete prototype.body;
+    }
+  });
+
   it("fetch: FormData goes out as multipart with fetch's boundary, not the caller's bare content-type", async () => {
     const form = new FormData();
     form.append("name", "Zoë");

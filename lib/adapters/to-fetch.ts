@@ -1,6 +1,7 @@
 import { EndpointError, quote } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
+import { own } from "../object.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { readSafely } from "./read-safely.js";
 import { JSON_CONTENT_TYPE } from "../media-type.js";
@@ -18,7 +19,8 @@ type EnvironmentRequestInit = typeof globalThis extends { fetch(input: never, in
 /**
  * The second argument of `fetch()`, as `toFetch()` builds it: always a `method` (uppercase) and
  * `headers` (string values); `body` when there is one; `duplex: "half"` for a stream body; plus
- * the fields of `requestOptions.request` that fetch understands.
+ * the fields of `requestOptions.request` that fetch understands. An object without prototype, so
+ * that fetch reads nothing inherited from `Object.prototype` as a member.
  */
 export type FetchInit = EnvironmentRequestInit & {
   method: string;
@@ -72,7 +74,11 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as fetch reads
  *   `body: null`; a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`);
  * - `signal`, `redirect`, `cache`, `credentials`, `mode`, `keepalive`, `integrity`, `referrer`,
- *   `referrerPolicy`, `priority` and `dispatcher` of `requestOptions.request` are copied.
+ *   `referrerPolicy`, `priority` and `dispatcher` of `requestOptions.request` are copied (own
+ *   fields only);
+ * - `init` has no prototype (`Object.create(null)`): fetch reads its members through the
+ *   prototype chain, and a `body` or `dispatcher` set on `Object.prototype` by other code must
+ *   not reach the wire.
  *
  * Throws `EndpointError` `ERR_UNSUPPORTED_BODY` for a body fetch cannot send as described (a GET
  * body, a plain object with a non-JSON content-type, a `Map`), `ERR_INVALID_METHOD` for
@@ -102,7 +108,11 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
   if (FORBIDDEN_METHODS.has(method)) {
     throw new EndpointError("ERR_INVALID_METHOD", `toFetch: fetch cannot send the method ${quote(method)}`);
   }
-  const init: Record<string, unknown> = { method, headers };
+  // No prototype: fetch reads every RequestInit member through the prototype chain
+  // (https://webidl.spec.whatwg.org/#js-dictionary), so `Object.prototype.body` would be sent.
+  const init: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  init.method = method;
+  init.headers = headers;
   const body = classifyBody("toFetch", method, given, contentTypeOf(headers));
 
   switch (body.kind) {
@@ -139,7 +149,9 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
       "toFetch: the request fields cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
       () => {
         for (const field of FETCH_REQUEST_FIELDS) {
-          if (request[field] !== undefined) init[field] = request[field];
+          // Own fields only: an inherited `Object.prototype.dispatcher` is not the caller's.
+          const value = own(request, field);
+          if (value !== undefined) init[field] = value;
         }
       },
     );
