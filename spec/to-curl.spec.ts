@@ -14,7 +14,12 @@ import { toFetch } from "../lib/adapters/to-fetch.js";
 import { itWithCurl } from "./helpers/curl.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 import type { ReceivedRequest, RecordingServer } from "./helpers/recording-server.js";
-import { REFUSED_AS_BY_ENDPOINT, requestOptionsWith, url } from "./helpers/request-options.js";
+import {
+  REFUSED_AS_BY_ENDPOINT,
+  REFUSED_BY_THE_ADAPTERS,
+  requestOptionsWith,
+  url,
+} from "./helpers/request-options.js";
 import { errorOf, thrown } from "./helpers/thrown.js";
 
 const options = requestOptionsWith({});
@@ -259,6 +264,7 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
     ["https://", "not a valid absolute URL"],
     ["//evil.example/x", "expected an absolute http(s) url"],
     ...REFUSED_AS_BY_ENDPOINT,
+    ...REFUSED_BY_THE_ADAPTERS,
     ["", "expected an absolute http(s) url"],
     [
       "/api/items?q=1",

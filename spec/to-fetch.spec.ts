@@ -1,7 +1,15 @@
+import { toBody } from "../lib/adapters/to-body.js";
+import { toCurl } from "../lib/adapters/to-curl.js";
 import { toFetch } from "../lib/adapters/to-fetch.js";
 import { endpoint } from "../lib/index.js";
 import type { RequestMeta, RequestOptions } from "../lib/types.js";
-import { REFUSED_AS_BY_ENDPOINT, requestOptionsWith, url } from "./helpers/request-options.js";
+import {
+  REFUSED_AS_BY_ENDPOINT,
+  REFUSED_BY_THE_ADAPTERS,
+  USER_INFO_REASON,
+  requestOptionsWith,
+  url,
+} from "./helpers/request-options.js";
 import { errorOf, thrown } from "./helpers/thrown.js";
 
 const defaultHeaders = {
@@ -401,6 +409,7 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
     ["//evil.example/x", 'expected an absolute http(s) url or a path starting with exactly one "/"'],
     ["items?q=1", 'expected an absolute http(s) url or a path starting with exactly one "/"'],
     ...REFUSED_AS_BY_ENDPOINT,
+    ...REFUSED_BY_THE_ADAPTERS,
     ["/api/%2E./admin", 'the path segment "%2E." would be resolved away by clients'],
     [
       "/\\evil.example/x",
@@ -419,6 +428,19 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
       code: "ERR_INVALID_URL",
       message: `toFetch: Invalid url ${JSON.stringify(badUrl)}: ${reason}`,
     });
+  });
+
+  // Found by the review of 2026-11-26 (F3): fetch threw a plain TypeError for it, and curl sent an
+  // authorization header that was not among the built headers.
+  it("refuses user info in a url endpoint() built, in every adapter, with ERR_INVALID_URL", async () => {
+    const built = endpoint("GET https://user:secret@x.example/repos");
+    const refusal = (adapter: string) => ({
+      code: "ERR_INVALID_URL",
+      message: `${adapter}: Invalid url "https://user:secret@x.example/repos": ${USER_INFO_REASON}`,
+    });
+    expect(errorOf(() => toFetch(built))).toEqual(refusal("toFetch"));
+    expect(errorOf(() => toCurl(built))).toEqual(refusal("toCurl"));
+    await expect(toBody(built)).rejects.toMatchObject(refusal("toBody"));
   });
 
   it("passes an origin-relative url (a path-only baseUrl) through unchanged: fetch resolves it against the page", () => {

@@ -72,7 +72,19 @@ function checkUrl(adapter: string, url: string, policy: UrlPolicy): void {
     // (one "@", a host that is not empty or pct-encoded: docs/security.md item 6).
     const fault = absoluteUrlFault(url);
     if (fault !== undefined) throw invalidUrl(adapter, url, fault);
-    return checkDotSegments(adapter, url, authorityEnd(url));
+    const end = authorityEnd(url);
+    // RFC 3986 §3.2.1 userinfo: fetch throws a TypeError for it ("If parsedURL includes
+    // credentials", https://fetch.spec.whatwg.org/#dom-request), curl sends `authorization: Basic …`,
+    // a header that was never built.
+    if (url.lastIndexOf("@", end) > scheme.length) {
+      throw invalidUrl(
+        adapter,
+        url,
+        'user info before "@" in the authority, which fetch refuses and curl turns into an authorization header; ' +
+          "put credentials in headers.authorization",
+      );
+    }
+    return checkDotSegments(adapter, url, end);
   }
   // Exactly one "/": `//host/x` is a network-path reference (RFC 3986 §4.2) to another origin.
   const isOriginRelative = url.startsWith("/") && !url.startsWith("//");
@@ -112,8 +124,8 @@ function invalidOptions(adapter: string, reason: string): EndpointError {
 /**
  * Reads request options handed to an adapter, once, and checks them as `endpoint()` checks what
  * it builds: an object with a string `method` that is an RFC 9110 token (`ERR_INVALID_METHOD`), a
- * string `url` that is an absolute http(s) url or, with `"absolute-or-path"`, a path starting with
- * exactly one `/` (`ERR_INVALID_URL`), `headers` as `outgoingHeaders()` checks them
+ * string `url` that is an absolute http(s) url without user info or, with `"absolute-or-path"`, a
+ * path starting with exactly one `/` (`ERR_INVALID_URL`), `headers` as `outgoingHeaders()` checks them
  * (`ERR_INVALID_HEADER`), and `request`, when given, an object. Only own properties are read.
  * Anything unreadable (a revoked Proxy, a throwing getter) is an `EndpointError` too, never a
  * TypeError.

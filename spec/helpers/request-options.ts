@@ -17,6 +17,19 @@ export function requestOptionsWith(
  * Absolute urls both adapters refuse as `endpoint()` refuses them (docs/security.md items 1 and
  * 6), so that every client reads the same target: `[url, the reason in the message]`.
  */
+/** The reason every adapter gives for user info in the url (review of 2026-11-26, F3). */
+export const USER_INFO_REASON =
+  'user info before "@" in the authority, which fetch refuses and curl turns into an authorization header; ' +
+  "put credentials in headers.authorization";
+
+/** Urls `endpoint()` builds but no adapter sends: the clients disagree on user info. */
+export const REFUSED_BY_THE_ADAPTERS: ReadonlyArray<[string, string]> = [
+  ["https://user:pass@x.example/", USER_INFO_REASON],
+  ["https://user@x.example/a", USER_INFO_REASON],
+  ["http://:pass@x.example:8080/", USER_INFO_REASON],
+  ["https://@x.example/", USER_INFO_REASON],
+];
+
 export const REFUSED_AS_BY_ENDPOINT: ReadonlyArray<[string, string]> = [
   ["https://x.example/a/%2e%2e/admin", 'the path segment "%2e%2e" would be resolved away by clients'],
   ["https://x.example/a/./b", 'the path segment "." would be resolved away by clients'],
