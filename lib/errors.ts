@@ -150,6 +150,15 @@ export class HookFailure {
   constructor(readonly thrown: unknown) {}
 }
 
+/** `instanceof EndpointError`, false where asking throws: the brand is read through a thrown revoked Proxy. */
+function isEndpointError(error: unknown): boolean {
+  try {
+    return error instanceof EndpointError;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Rethrows `error` from code that reads the caller's objects: an `EndpointError` goes on
  * unchanged; anything else (a revoked Proxy, a getter or a Proxy trap that throws) becomes an
@@ -158,7 +167,7 @@ export class HookFailure {
  * of the adapters (`readSafely`); `parseTemplate(t).expand(v)` writes the same rule out.
  */
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
-  if (error instanceof EndpointError) throw error;
+  if (isEndpointError(error)) throw error;
   throw new EndpointError(code, message, { cause: error });
 }
 

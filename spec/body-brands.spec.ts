@@ -215,16 +215,23 @@ describe("the real built-ins are still sent", () => {
   });
 
   it.each([
-    ["Blob", () => new Blob(["hi"])],
-    ["File", () => new File(["hi"], "hi.txt")],
-    ["URLSearchParams", () => new URLSearchParams("a=1")],
     ["FormData", form],
     ["ReadableStream", stream],
-    ["ArrayBuffer", () => new ArrayBuffer(2)],
-    ["Uint8Array", () => new Uint8Array(2)],
   ])("toFetch passes a real %s through as the same object", (_name, make) => {
     const body = make();
     expect(toFetch(post(body))[1].body).toBe(body);
+  });
+
+  it.each([
+    ["Blob", () => new Blob(["hi"]), Blob.prototype],
+    ["File", () => new File(["hi"], "hi.txt"), Blob.prototype],
+    ["URLSearchParams", () => new URLSearchParams("a=1"), String.prototype],
+    ["ArrayBuffer", () => new TextEncoder().encode("hi").buffer, Uint8Array.prototype],
+    ["Uint8Array", () => new TextEncoder().encode("hi"), Uint8Array.prototype],
+  ])("toFetch passes a real %s as a plain object of its bytes", async (_name, make, prototype) => {
+    const sent = toFetch(post(make()))[1].body;
+    expect(Object.getPrototypeOf(sent)).toBe(prototype);
+    expect(await new Response(sent as BodyInit).text()).toBe(_name === "URLSearchParams" ? "a=1" : "hi");
   });
 
   it.each([
@@ -257,7 +264,7 @@ describe("bodies of another realm (a node:vm context)", () => {
   ])("the %s of a vm context is sent as its bytes", async (_name, source) => {
     const body = vm.runInNewContext(source) as object;
     expect(new TextDecoder().decode((await toBody(post(body))).body)).toBe("hi");
-    expect(toFetch(post(body))[1].body).toBe(body);
+    expect(new TextDecoder().decode(toFetch(post(body))[1].body as Uint8Array)).toBe("hi");
     expect(toCurl(post(body)).endsWith(" --data-binary 'hi'")).toBe(true);
   });
 
@@ -280,5 +287,160 @@ describe("bodies of another realm (a node:vm context)", () => {
         "[typeof URLSearchParams, typeof Blob, typeof File, typeof FormData, typeof ReadableStream]",
       ),
     ).toEqual(["undefined", "undefined", "undefined", "undefined", "undefined"]);
+  });
+});
+
+// Found by the review of 2026-11-26 (F4): toBody read a view's bytes through its own properties
+// and a Blob's or URLSearchParams' through their (overridable) members, where fetch and curl read
+// the internal slots, so the clients sent other bytes; and a TypeError or RangeError escaped.
+describe("every adapter reads a body as the clients read it: through the built-ins, never its own members", () => {
+  function throwing(): never {
+    throw new Error("an own getter");
+  }
+
+  /** "hi" in a Uint8Array whose own `name` property is `descriptor`. */
+  function lyingView(name: string, descriptor: PropertyDescriptor): Uint8Array {
+    return Object.defineProperty(new Uint8Array([104, 105]), name, descriptor);
+  }
+
+  it.each<[string, () => Uint8Array]>([
+    ["an own byteLength of -1", () => lyingView("byteLength", { value: -1 })],
+    ["an own byteOffset getter that throws", () => lyingView("byteOffset", { get: throwing })],
+    [
+      "an own buffer holding other bytes",
+      () => lyingView("buffer", { value: new Uint8Array([120, 121]).buffer }),
+    ],
+  ])("a Uint8Array with %s is sent as its real bytes", async (_title, make) => {
+    expect(new TextDecoder().decode((await toBody(post(make()))).body)).toBe("hi");
+    expect(toCurl(post(make())).endsWith(" --data-binary 'hi'")).toBe(true);
+  });
+
+  it("a DataView with own members is sent as its real bytes", async () => {
+    const view = Object.defineProperties(new DataView(new Uint8Array([0, 104, 105]).buffer, 1), {
+      byteOffset: { value: 0 },
+      byteLength: { value: 3 },
+    });
+    expect(new TextDecoder().decode((await toBody(post(view))).body)).toBe("hi");
+  });
+
+  it("URLSearchParams whose toString() is overridden are sent as their entries, as fetch sends them", async () => {
+    class Params extends URLSearchParams {
+      override toString(): string {
+        return 42 as unknown as string;
+      }
+    }
+    const body = new Params("a=1&b=%C3%BC");
+    expect(new TextDecoder().decode((await toBody(post(body))).body)).toBe("a=1&b=%C3%BC");
+    expect(toCurl(post(body)).endsWith(" --data-binary 'a=1&b=%C3%BC'")).toBe(true);
+  });
+
+  it("a Blob whose type and arrayBuffer() are overridden gives its real type and bytes", async () => {
+    class Sneaky extends Blob {
+      override get type(): string {
+        return "text/plain\r\nx-injected: 1";
+      }
+      override arrayBuffer(): Promise<ArrayBuffer> {
+        return Promise.resolve(new Uint8Array([120]).buffer);
+      }
+    }
+    const { headers, body } = await toBody(post(new Sneaky(["hi"], { type: "text/csv" })));
+    expect([headers["content-type"], new TextDecoder().decode(body)]).toEqual(["text/csv", "hi"]);
+  });
+
+  it("a Blob type that is no header value (a Blob that is not the File API's) is refused", async () => {
+    const type = Object.getOwnPropertyDescriptor(Blob.prototype, "type")!;
+    Object.defineProperty(Blob.prototype, "type", { ...type, get: () => "text/plain\r\nx-injected: 1" });
+    try {
+      expect(await toBodyError(post(new Blob(["hi"])))).toEqual({
+        code: "ERR_UNSUPPORTED_BODY",
+        message:
+          "toBody: the Blob body's type cannot be a content-type: " +
+          'Invalid value for header "content-type": "text/plain\\r\\nx-injected: 1" holds character U+000D ' +
+          "at offset 10; CR, LF, NUL, other controls and code points above U+00FF are not allowed",
+      });
+    } finally {
+      Object.defineProperty(Blob.prototype, "type", type);
+    }
+  });
+
+  it.each<[string, () => unknown, string]>([
+    ["an object without prototype", () => Object.create(null), "an object was thrown"],
+    [
+      "a revoked Proxy",
+      () => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return proxy;
+      },
+      "an object that cannot be read (a revoked Proxy, or a Proxy trap that throws) was thrown",
+    ],
+    ["a string", () => "boom", "boom"],
+    ["an Error", () => new RangeError("too deep"), "too deep"],
+  ])("a toJSON() that throws %s is ERR_UNSUPPORTED_BODY in every adapter", async (_title, make, reason) => {
+    const body = {
+      toJSON() {
+        throw make();
+      },
+    };
+    const message = (adapter: string) => `${adapter}: the JSON body cannot be serialised: ${reason}`;
+    expect(errorOf(() => toFetch(post(body)))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: message("toFetch"),
+    });
+    expect(errorOf(() => toCurl(post(body)))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: message("toCurl"),
+    });
+    expect(await toBodyError(post(body))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: message("toBody"),
+    });
+  });
+
+  it("a stream chunk with an own byteLength is read as its real bytes", async () => {
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(lyingView("byteLength", { value: 0 }));
+        controller.close();
+      },
+    });
+    expect(new TextDecoder().decode((await toBody(post(stream))).body)).toBe("hi");
+  });
+});
+
+// Found while fixing F4 (review of 2026-11-26): a revoked Proxy thrown by a getter or a stream
+// made the EndpointError check itself throw (`instanceof` reads the brand through the Proxy).
+describe("a revoked Proxy thrown by the caller's code is an EndpointError too", () => {
+  function revoked(): object {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  }
+
+  it("thrown by a getter of the request options: ERR_INVALID_OPTIONS", () => {
+    const options = {
+      method: "get",
+      url: "https://api.service.example/x",
+      get headers(): never {
+        throw revoked();
+      },
+    };
+    expect(errorOf(() => toFetch(options as unknown as RequestOptions))).toEqual({
+      code: "ERR_INVALID_OPTIONS",
+      message:
+        "toFetch: the request options cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
+    });
+  });
+
+  it("thrown by a stream toBody reads: ERR_UNSUPPORTED_BODY", async () => {
+    const stream = new ReadableStream({
+      pull() {
+        throw revoked();
+      },
+    });
+    expect(await toBodyError(post(stream))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: "toBody: the ReadableStream body cannot be read",
+    });
   });
 });

@@ -258,17 +258,42 @@ describe("toFetch", () => {
       expect(init.headers).toEqual({});
     });
 
-    it.each([
-      ["Uint8Array", new Uint8Array([1, 2, 3])],
-      ["Buffer", Buffer.from("abc")],
-      ["DataView", new DataView(new ArrayBuffer(2))],
-      ["ArrayBuffer", new ArrayBuffer(4)],
-      ["Blob", new Blob(["abc"], { type: "text/plain" })],
-      ["URLSearchParams", new URLSearchParams({ a: "1" })],
-    ])("passes a %s body through by reference", (_name, body) => {
-      expect(
-        toFetch(options("post", { headers: { "content-type": "application/octet-stream" }, body }))[1].body,
-      ).toBe(body);
+    // Node's fetch reads `buffer`, `byteOffset` and `byteLength` as properties (review of
+    // 2026-11-26, F4): it gets a plain Uint8Array over the very memory the view's slots name.
+    const memory = new ArrayBuffer(4);
+    const pooled = Buffer.from("abc");
+    it.each<[string, ArrayBuffer | ArrayBufferView, ArrayBufferLike, number, number]>([
+      ["Uint8Array", new Uint8Array(memory, 1), memory, 1, 3],
+      ["Buffer", pooled, pooled.buffer, pooled.byteOffset, 3],
+      ["DataView", new DataView(memory, 1, 2), memory, 1, 2],
+      ["ArrayBuffer", memory, memory, 0, 4],
+    ])(
+      "passes a %s body as a Uint8Array over the same memory, no copy",
+      (_name, body, buffer, offset, length) => {
+        const sent = toFetch(
+          options("post", { headers: { "content-type": "application/octet-stream" }, body }),
+        )[1].body as Uint8Array;
+        expect(Object.getPrototypeOf(sent)).toBe(Uint8Array.prototype);
+        expect(sent.buffer).toBe(buffer);
+        expect([sent.byteOffset, sent.byteLength]).toEqual([offset, length]);
+      },
+    );
+
+    it("passes a Blob as a plain Blob over the same data, and URLSearchParams as their text", async () => {
+      const [, blobInit] = toFetch(
+        options("post", { headers: {}, body: new Blob(["abc"], { type: "text/plain" }) }),
+      );
+      const blob = blobInit.body as Blob;
+      expect([Object.getPrototypeOf(blob), blob.type, await blob.text()]).toEqual([
+        Blob.prototype,
+        "text/plain",
+        "abc",
+      ]);
+      const [, formInit] = toFetch(options("post", { headers: {}, body: new URLSearchParams({ a: "1 2" }) }));
+      expect([formInit.headers, formInit.body]).toEqual([
+        { "content-type": "application/x-www-form-urlencoded;charset=UTF-8" },
+        "a=1+2",
+      ]);
     });
 
     it("passes FormData through and drops the caller's content-type, which lacks fetch's boundary", () => {
@@ -623,12 +648,12 @@ describe("toFetch bodies (issue 13, items 4 and 6)", () => {
     expect(init.headers["content-type"]).toBe("application/x-www-form-urlencoded");
   });
 
-  it("passes URLSearchParams through, and FormData without a content-type (fetch writes the boundary)", () => {
+  it("passes URLSearchParams as their text with fetch's form content-type, and FormData without a content-type (fetch writes the boundary)", () => {
     const params = new URLSearchParams({ grant_type: "client_credentials" });
     expect(toFetch(options("post", { headers: {}, body: params }))[1]).toEqual({
       method: "POST",
-      headers: {},
-      body: params,
+      headers: { "content-type": "application/x-www-form-urlencoded;charset=UTF-8" },
+      body: "grant_type=client_credentials",
     });
     const form = new FormData();
     const [, init] = toFetch(

@@ -5,7 +5,7 @@ import axios from "axios";
 import { request as undiciRequest } from "undici";
 import { endpoint, toBody, toCurl, toFetch } from "../lib/index.js";
 import type { EndpointInterface, RequestOptions } from "../lib/index.js";
-import { itWithCurl } from "./helpers/curl.js";
+import { hasCurl, itWithCurl } from "./helpers/curl.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 import type { ReceivedRequest, RecordingServer } from "./helpers/recording-server.js";
 
@@ -329,6 +329,61 @@ describe("bodies beyond the JSON, text and bytes cases", () => {
             }),
         ),
       );
+    });
+  });
+
+  // Found by the review of 2026-11-26 (F4): toBody read a body through members a subclass or an
+  // own property can change, where fetch and curl read the internal slots.
+  describe("a body whose own members lie goes out as the same bytes through fetch, curl and toBody", () => {
+    class Params extends URLSearchParams {
+      override toString(): string {
+        return "lie=1";
+      }
+    }
+    class Sneaky extends Blob {
+      override get type(): string {
+        return "text/lie";
+      }
+    }
+    const lyingView = () =>
+      Object.defineProperty(new TextEncoder().encode("real bytes"), "buffer", {
+        value: new TextEncoder().encode("other data").buffer,
+      });
+
+    async function viaToBody(built: RequestOptions): Promise<ReceivedRequest | undefined> {
+      const { method, url, headers, body } = await toBody(built);
+      return roundTrip(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            httpRequest(url, { method, headers }, (response) => response.resume().on("end", resolve))
+              .on("error", reject)
+              .end(body);
+          }),
+      );
+    }
+
+    it.each<[string, () => unknown, string, string]>([
+      ["a Uint8Array with an own buffer", lyingView, "real bytes", "text/plain"],
+      ["URLSearchParams with an own toString()", () => new Params("q=a b"), "q=a+b", "text/plain"],
+    ])("%s", async (_title, make, text, contentType) => {
+      const built = post(make(), { "content-type": contentType });
+      const received = [
+        await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer()),
+        await viaToBody(built),
+      ];
+      if (hasCurl) received.push(await roundTrip(() => run("bash", ["-c", toCurl(built) + " --silent"])));
+      for (const request of received) expect(request?.body.toString()).toBe(text);
+    });
+
+    it("a Blob with its own type getter", async () => {
+      const built = post(new Sneaky(["real"], { type: "text/csv" }));
+      const received = [
+        await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer()),
+        await viaToBody(built),
+      ];
+      for (const request of received) {
+        expect([request?.headers["content-type"], request?.body.toString()]).toEqual(["text/csv", "real"]);
+      }
     });
   });
 

@@ -43,15 +43,31 @@ export function isJsonMediaType(contentType: string): boolean {
   return slash > 0 && type.includes("json", slash + 1);
 }
 
+/**
+ * What a `toJSON()` or a getter threw, for a message: an Error's message, a primitive as text,
+ * anything else by its type. Looking at a thrown value can throw again (`String()` of an object
+ * without prototype, `instanceof` on a revoked Proxy), so nothing here is trusted.
+ */
+function thrownReason(error: unknown): string {
+  try {
+    if (typeof error !== "object" || error === null) return String(error);
+    const message: unknown = error instanceof Error ? error.message : undefined;
+    if (typeof message === "string") return message;
+  } catch {
+    // Described below, by type only.
+  }
+  return `${describe(error)} was thrown`;
+}
+
 function serialiseJson(adapter: string, body: unknown): string {
   try {
     const text: unknown = JSON.stringify(body);
     if (typeof text === "string") return text;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
     throw new EndpointError(
       "ERR_UNSUPPORTED_BODY",
-      `${adapter}: the JSON body cannot be serialised: ${reason}`,
+      `${adapter}: the JSON body cannot be serialised: ${thrownReason(error)}`,
+      { cause: error },
     );
   }
   throw new EndpointError(
@@ -68,6 +84,65 @@ function getterAccepts(prototype: object, name: string, value: object): boolean 
   } catch {
     return false;
   }
+}
+
+/**
+ * The getter `name` of a built-in prototype, called on `value`: what the internal slots hold,
+ * whatever own property or subclass getter of that name `value` has (fetch and curl read the
+ * slots too). `value` must have the slots: the kind check passed.
+ */
+function builtInGetter(prototype: object, name: string, value: object): unknown {
+  const get = Object.getOwnPropertyDescriptor(prototype, name)?.get;
+  return get === undefined ? undefined : Reflect.apply(get, value, []);
+}
+
+/** `%TypedArray%.prototype` (ECMAScript §23.2.3), which holds the getters of every typed array. */
+function typedArrayPrototype(): object {
+  return Object.getPrototypeOf(Uint8Array.prototype) as object;
+}
+
+/** The prototype whose `buffer`, `byteOffset` and `byteLength` getters read `view`'s slots. */
+function viewPrototype(view: ArrayBufferView): object {
+  return getterAccepts(DataView.prototype, "byteLength", view) ? DataView.prototype : typedArrayPrototype();
+}
+
+/**
+ * The bytes of a view or an `ArrayBuffer`, as a `Uint8Array` over the same memory, read through
+ * the built-in getters (ECMAScript §23.2.3.2–4, §25.3.4.1–3): a view's own `buffer`, `byteOffset`
+ * or `byteLength` property is not what fetch sends, and a lying one would make other bytes, or a
+ * RangeError.
+ */
+export function bytesOf(value: ArrayBuffer | ArrayBufferView): Uint8Array {
+  if (!ArrayBuffer.isView(value)) return new Uint8Array(value);
+  const prototype = viewPrototype(value);
+  return new Uint8Array(
+    builtInGetter(prototype, "buffer", value) as ArrayBuffer,
+    builtInGetter(prototype, "byteOffset", value) as number,
+    builtInGetter(prototype, "byteLength", value) as number,
+  );
+}
+
+/** The text of URLSearchParams as fetch serialises them (URL §5.2), not what an override of `toString()` says. */
+export function urlSearchParamsText(value: URLSearchParams): string {
+  return Reflect.apply(URLSearchParams.prototype.toString, value, []) as string;
+}
+
+/** A Blob's `type` as its internal slot holds it, what fetch sends (File API §3.2). */
+export function blobType(value: Blob): string {
+  return builtInGetter(Blob.prototype, "type", value) as string;
+}
+
+/**
+ * A plain Blob over the same data with the type of `value`'s internal slot (`Blob.prototype.slice`,
+ * no copy): Node's fetch reads a Blob's `type` and bytes through members a subclass can override.
+ */
+export function plainBlob(value: Blob): Blob {
+  return Reflect.apply(Blob.prototype.slice, value, [0, undefined, blobType(value)]) as Blob;
+}
+
+/** A Blob's bytes, read by the built-in `arrayBuffer()`, not a subclass's. */
+export function blobBytes(value: Blob): Promise<ArrayBuffer> {
+  return Reflect.apply(Blob.prototype.arrayBuffer, value, []) as Promise<ArrayBuffer>;
 }
 
 /** Does `method` of one of this realm's built-in prototypes accept `value` as its `this`? */

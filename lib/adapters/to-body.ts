@@ -1,9 +1,17 @@
-import { EndpointError, describe } from "../errors.js";
+import { EndpointError, describe, rethrowAs } from "../errors.js";
+import { normalizeHeaderValue } from "../headers.js";
 import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
-import { classifyBody, sendsEmptyBody } from "./request-body.js";
+import {
+  blobBytes,
+  blobType,
+  bytesOf,
+  classifyBody,
+  sendsEmptyBody,
+  urlSearchParamsText,
+} from "./request-body.js";
 
 /**
  * What `toBody()` returns: the request in the one shape that node:http, undici, axios, got and
@@ -34,29 +42,42 @@ function unsupported(reason: string): never {
   throw new EndpointError("ERR_UNSUPPORTED_BODY", `toBody: ${reason}`);
 }
 
-/** A copy of any bytes view or buffer as a `Uint8Array` that owns its whole `ArrayBuffer`. */
-function copyBytes(value: ArrayBuffer | ArrayBufferView): Uint8Array {
-  // axios sends `view.buffer`, the whole buffer: a pooled Node Buffer would send its neighbours too.
-  if (ArrayBuffer.isView(value))
-    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
-  return new Uint8Array(value).slice();
+/**
+ * The bytes a chunk of a byte stream holds, or `undefined` when it is no Uint8Array (fetch takes
+ * only those, https://fetch.spec.whatwg.org/#concept-body-incrementally-read): the built-in
+ * `Symbol.toStringTag` getter reads the internal slot, of any realm.
+ */
+function chunkBytes(chunk: unknown): Uint8Array | undefined {
+  if (!ArrayBuffer.isView(chunk)) return undefined;
+  const get = Object.getOwnPropertyDescriptor(
+    Object.getPrototypeOf(Uint8Array.prototype),
+    Symbol.toStringTag,
+  )?.get;
+  return get !== undefined && Reflect.apply(get, chunk, []) === "Uint8Array" ? bytesOf(chunk) : undefined;
 }
 
-/** Every chunk of a byte stream, joined; a chunk that is not bytes is refused, as fetch refuses it. */
+/**
+ * Every chunk of a byte stream, joined; a chunk that is not bytes is refused, as fetch refuses it.
+ * The stream is read through the built-in `locked` and `getReader()`, not a subclass's.
+ */
 async function readStream(stream: ReadableStream<unknown>): Promise<Uint8Array> {
-  if (stream.locked) unsupported("the ReadableStream body is locked: it is being read already");
-  const reader = stream.getReader();
+  const locked = Object.getOwnPropertyDescriptor(ReadableStream.prototype, "locked")?.get;
+  if (locked !== undefined && Reflect.apply(locked, stream, []) === true) {
+    unsupported("the ReadableStream body is locked: it is being read already");
+  }
+  const reader = Reflect.apply(ReadableStream.prototype.getReader, stream, []) as ReadableStreamDefaultReader;
   const chunks: Uint8Array[] = [];
   let length = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = (await reader.read()) as ReadableStreamReadResult<unknown>;
     if (done) break;
-    if (!(value instanceof Uint8Array)) {
+    const chunk = chunkBytes(value);
+    if (chunk === undefined) {
       await reader.cancel();
       unsupported(`the ReadableStream body gave a chunk that is not a Uint8Array: ${describe(value)}`);
     }
-    chunks.push(value);
-    length += value.byteLength;
+    chunks.push(chunk);
+    length += chunk.byteLength;
   }
   const bytes = new Uint8Array(length);
   let offset = 0;
@@ -65,6 +86,27 @@ async function readStream(stream: ReadableStream<unknown>): Promise<Uint8Array> 
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * A Blob's type as a content-type, checked as every header value is: the File API keeps it to
+ * printable ASCII, but a Blob of another implementation (a polyfill) may hold anything.
+ */
+function checkedType(type: string): string {
+  try {
+    return String(normalizeHeaderValue("content-type", type));
+  } catch (error) {
+    return unsupported(`the Blob body's type cannot be a content-type: ${(error as Error).message}`);
+  }
+}
+
+/** Awaits `read`; what it rejects with (a file that changed, a stream that errors) becomes `ERR_UNSUPPORTED_BODY`. */
+async function readBody<T>(kind: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    return rethrowAs(error, "ERR_UNSUPPORTED_BODY", `toBody: the ${kind} body cannot be read`);
+  }
 }
 
 /**
@@ -147,17 +189,18 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
       bytes = new TextEncoder().encode(body.text);
       break;
     case "bytes":
-      bytes = copyBytes(body.value);
+      // A copy: axios sends `view.buffer`, the whole buffer (a pooled Node Buffer's neighbours too).
+      bytes = bytesOf(body.value).slice();
       break;
-    case "blob":
-      if (contentTypeOf(headers) === undefined && body.value.type !== "") {
-        headers["content-type"] = body.value.type;
-      }
-      bytes = new Uint8Array(await body.value.arrayBuffer());
+    case "blob": {
+      const type = blobType(body.value);
+      if (contentTypeOf(headers) === undefined && type !== "") headers["content-type"] = checkedType(type);
+      bytes = new Uint8Array(await readBody("Blob", () => blobBytes(body.value)));
       break;
+    }
     case "url-search-params":
       if (contentTypeOf(headers) === undefined) headers["content-type"] = FORM_CONTENT_TYPE;
-      bytes = new TextEncoder().encode(body.value.toString());
+      bytes = new TextEncoder().encode(urlSearchParamsText(body.value));
       break;
     case "form-data": {
       const encoded = await serialiseFormData(body.value);
@@ -165,9 +208,11 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
       bytes = encoded.bytes;
       break;
     }
-    case "stream":
-      bytes = await readStream(body.value);
+    case "stream": {
+      const stream = body.value;
+      bytes = await readBody("ReadableStream", () => readStream(stream));
       break;
+    }
   }
   if (bytes !== undefined) headers["content-length"] = String(bytes.byteLength);
   return { method, url, headers, body: bytes };

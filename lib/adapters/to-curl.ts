@@ -5,7 +5,7 @@ import { readRequestOptions } from "./assert-request-options.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
 import { describeSafely as describe, readSafely } from "./read-safely.js";
 import { contentTypeOf } from "./outgoing-headers.js";
-import { classifyBody, sendsEmptyBody } from "./request-body.js";
+import { classifyBody, sendsEmptyBody, urlSearchParamsText } from "./request-body.js";
 
 /** Options of `toCurl()`. */
 export interface ToCurlOptions {
@@ -268,7 +268,7 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
       break;
     case "url-search-params":
       if (contentTypeOf(headers) === undefined) headers["content-type"] = FORM_CONTENT_TYPE;
-      text = body.value.toString();
+      text = urlSearchParamsText(body.value);
       break;
     case "blob":
     case "form-data":

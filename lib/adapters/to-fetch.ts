@@ -4,8 +4,8 @@ import { readRequestOptions } from "./assert-request-options.js";
 import { own } from "../object.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { readSafely } from "./read-safely.js";
-import { JSON_CONTENT_TYPE } from "../media-type.js";
-import { classifyBody, sendsEmptyBody } from "./request-body.js";
+import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
+import { bytesOf, classifyBody, plainBlob, sendsEmptyBody, urlSearchParamsText } from "./request-body.js";
 
 /**
  * The `init` type of the environment's own `fetch` (the DOM lib's or `@types/node`'s
@@ -68,8 +68,10 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  * - a plain object or array body is sent as JSON (it needs a content-type whose subtype names
  *   `json` — `application/json`, `application/vnd.api+json`, `application/x-amz-json-1.1` — or
  *   none, which then becomes `application/json; charset=utf-8`); a string is sent as UTF-8 (as bytes when no
- *   content-type is set, so that fetch adds no `text/plain`); bytes, `Blob`, `URLSearchParams`
- *   pass through; `FormData` passes through without the caller's content-type (fetch writes it,
+ *   content-type is set, so that fetch adds no `text/plain`); bytes as a `Uint8Array` over the
+ *   same memory, a `Blob` as a plain `Blob` over the same data, `URLSearchParams` as their text
+ *   (with the form content-type fetch would add), each read from its internal slots, not its own
+ *   members, which Node's fetch reads; `FormData` passes through without the caller's content-type (fetch writes it,
  *   with the boundary); a `ReadableStream` passes through with `duplex: "half"`;
  * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as fetch reads
  *   `body: null`; a PATCH, POST or PUT without body sends a zero-length body (`content-length: 0`);
@@ -127,10 +129,19 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
       if (body.addContentType) headers["content-type"] = JSON_CONTENT_TYPE;
       init.body = body.text;
       break;
+    // The fetch standard reads these from their internal slots; Node's fetch (undici) reads
+    // `buffer`, `byteOffset`, `byteLength`, `type` and `toString()`, which an own property or a
+    // subclass can change. So fetch gets objects whose members are their slots: what curl and
+    // toBody() send, and what a browser sends for the original.
     case "bytes":
+      init.body = bytesOf(body.value);
+      break;
     case "blob":
+      init.body = plainBlob(body.value);
+      break;
     case "url-search-params":
-      init.body = body.value;
+      if (contentTypeOf(headers) === undefined) headers["content-type"] = FORM_CONTENT_TYPE;
+      init.body = urlSearchParamsText(body.value);
       break;
     case "form-data":
       // Only fetch knows the multipart boundary; a content-type without it makes the body unreadable.
