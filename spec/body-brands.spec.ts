@@ -408,6 +408,69 @@ describe("every adapter reads a body as the clients read it: through the built-i
   });
 });
 
+// Found by the review of 2026-11-26 (F5): fetch throws a TypeError for a view of a
+// SharedArrayBuffer or a resizable ArrayBuffer (WebIDL BufferSource: neither [AllowShared] nor
+// [AllowResizable]), and curl sent a detached buffer as zero bytes.
+describe("bytes no client sends as they are: shared, resizable and detached buffers", () => {
+  function detached(): ArrayBuffer {
+    const buffer = new Uint8Array([104, 105]).buffer;
+    structuredClone(buffer, { transfer: [buffer] });
+    return buffer;
+  }
+  /** A resizable ArrayBuffer (ES2024; the type library here is ES2022). */
+  function resizable(): ArrayBuffer {
+    const Resizable = ArrayBuffer as unknown as new (length: number, options: object) => ArrayBuffer;
+    return new Resizable(2, { maxByteLength: 4 });
+  }
+  const copyFirst = "which fetch refuses; copy the bytes into a new Uint8Array first";
+  const gone = "which has no bytes left to send";
+
+  it.each<[string, () => object, string]>([
+    [
+      "a Uint8Array over a SharedArrayBuffer",
+      () => new Uint8Array(new SharedArrayBuffer(2)),
+      `an instance of Uint8Array) is a view of a SharedArrayBuffer, ${copyFirst}`,
+    ],
+    [
+      "a DataView over a SharedArrayBuffer",
+      () => new DataView(new SharedArrayBuffer(2)),
+      `an instance of DataView) is a view of a SharedArrayBuffer, ${copyFirst}`,
+    ],
+    [
+      "a Uint8Array over a resizable ArrayBuffer",
+      () => new Uint8Array(resizable()),
+      `an instance of Uint8Array) is a view of a resizable ArrayBuffer, ${copyFirst}`,
+    ],
+    [
+      "a resizable ArrayBuffer",
+      () => resizable(),
+      `an instance of ArrayBuffer) is a resizable ArrayBuffer, ${copyFirst}`,
+    ],
+    [
+      "a detached ArrayBuffer",
+      detached,
+      `an instance of ArrayBuffer) is a detached ArrayBuffer (transferred away), ${gone}`,
+    ],
+    [
+      "a Uint8Array over a detached ArrayBuffer",
+      () => {
+        const view = new Uint8Array([104, 105]);
+        structuredClone(view.buffer, { transfer: [view.buffer] });
+        return view;
+      },
+      `an instance of Uint8Array) is a view of a detached ArrayBuffer (transferred away), ${gone}`,
+    ],
+  ])("refuses %s with ERR_UNSUPPORTED_BODY in every adapter", async (_title, make, reason) => {
+    const refused = (adapter: string) => ({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: `${adapter}: the body (${reason}`,
+    });
+    expect(errorOf(() => toFetch(post(make())))).toEqual(refused("toFetch"));
+    expect(errorOf(() => toCurl(post(make())))).toEqual(refused("toCurl"));
+    expect(await toBodyError(post(make()))).toEqual(refused("toBody"));
+  });
+});
+
 // Found while fixing F4 (review of 2026-11-26): a revoked Proxy thrown by a getter or a stream
 // made the EndpointError check itself throw (`instanceof` reads the brand through the Proxy).
 describe("a revoked Proxy thrown by the caller's code is an EndpointError too", () => {

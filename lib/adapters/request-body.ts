@@ -145,6 +145,31 @@ export function blobBytes(value: Blob): Promise<ArrayBuffer> {
   return Reflect.apply(Blob.prototype.arrayBuffer, value, []) as Promise<ArrayBuffer>;
 }
 
+/**
+ * What makes the buffer under `value` one no client sends as it is, or `undefined`: fetch refuses
+ * a SharedArrayBuffer and a resizable ArrayBuffer (WebIDL BufferSource has neither [AllowShared]
+ * nor [AllowResizable]), and a detached one has no bytes (curl sent zero, toBody threw).
+ */
+function bufferFault(value: ArrayBuffer | ArrayBufferView): string | undefined {
+  const view = ArrayBuffer.isView(value);
+  const buffer = (view ? builtInGetter(viewPrototype(value), "buffer", value) : value) as object;
+  const of = view ? "a view of " : "";
+  const refused = "which fetch refuses; copy the bytes into a new Uint8Array first";
+  // The ArrayBuffer getter refuses a SharedArrayBuffer (ECMAScript §25.1.6.1, IsSharedArrayBuffer).
+  if (!getterAccepts(ArrayBuffer.prototype, "byteLength", buffer))
+    return `${of}a SharedArrayBuffer, ${refused}`;
+  // (No `resizable` getter before ES2024: there are no resizable buffers either.)
+  if (builtInGetter(ArrayBuffer.prototype, "resizable", buffer) === true)
+    return `${of}a resizable ArrayBuffer, ${refused}`;
+  try {
+    // ECMAScript §23.2.5.1.3 InitializeTypedArrayFromArrayBuffer: a detached buffer is a TypeError.
+    new Uint8Array(buffer as ArrayBuffer, 0, 0);
+  } catch {
+    return `${of}a detached ArrayBuffer (transferred away), which has no bytes left to send`;
+  }
+  return undefined;
+}
+
 /** Does `method` of one of this realm's built-in prototypes accept `value` as its `this`? */
 function methodAccepts(method: (this: object, name: string) => unknown, value: object): boolean {
   try {
@@ -196,7 +221,7 @@ const BUILT_IN_BODIES: Readonly<
  */
 function builtInBody(adapter: string, body: object): RequestBody | undefined {
   // Every typed array and DataView, of any realm: ArrayBuffer.isView reads the internal slot.
-  if (ArrayBuffer.isView(body)) return { kind: "bytes", value: body };
+  if (ArrayBuffer.isView(body)) return checkedBytes(adapter, body);
   // The brand only chooses the one check to make; reading it runs a Proxy's traps.
   const tag = readSafely(
     "ERR_UNSUPPORTED_BODY",
@@ -206,7 +231,15 @@ function builtInBody(adapter: string, body: object): RequestBody | undefined {
   const row = hasOwn(BUILT_IN_BODIES, tag) ? BUILT_IN_BODIES[tag] : undefined;
   if (row === undefined || !row[1](body)) return undefined;
   // The check passed: `body` has the internal slots of the built-in its row names.
+  if (row[0] === "bytes") return checkedBytes(adapter, body as ArrayBuffer);
   return { kind: row[0], value: body } as RequestBody;
+}
+
+/** Bytes as a `bytes` body, or `ERR_UNSUPPORTED_BODY` for a buffer no client sends as it is. */
+function checkedBytes(adapter: string, value: ArrayBuffer | ArrayBufferView): RequestBody {
+  const fault = bufferFault(value);
+  if (fault === undefined) return { kind: "bytes", value };
+  throw new EndpointError("ERR_UNSUPPORTED_BODY", `${adapter}: the body (${describe(value)}) is ${fault}`);
 }
 
 /**
