@@ -11,7 +11,7 @@ import { endpoint } from "../lib/index.js";
 import { shellArgument, shellQuote, toCurl } from "../lib/adapters/to-curl.js";
 import type { ArgumentEncoding, ToCurlOptions } from "../lib/adapters/to-curl.js";
 import { toFetch } from "../lib/adapters/to-fetch.js";
-import { itWithCurl } from "./helpers/curl.js";
+import { hasCurl, itWithCurl } from "./helpers/curl.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 import type { ReceivedRequest, RecordingServer } from "./helpers/recording-server.js";
 import {
@@ -668,49 +668,95 @@ describe("toCurl on the wire: bash runs the command, real curl sends it to 127.0
 
 // Found by an independent review (2026-11-24): a longer argument made bash print "Argument list
 // too long" and curl never ran (Linux MAX_ARG_STRLEN, 131,072 bytes with the NUL).
-describe("toCurl refuses an argument one command line cannot hold", () => {
+// Review of 2026-11-26 (F6): the limit is the whole command's, which `bash -c` takes as one
+// argument, and the method counts too (endpoint() accepts a 140 kB one).
+describe("toCurl refuses a command that bash -c cannot take as one argument", () => {
   const limit = 131071;
   const advice =
-    "over the 131071 bytes one command-line argument may hold (Linux MAX_ARG_STRLEN); save it to a file and send the request another way (curl --data-binary @file, or toFetch)";
+    "over the 131071 bytes one command-line argument may hold (Linux MAX_ARG_STRLEN), and bash -c takes the command as one; " +
+    "send the request another way (toFetch, or curl with the body in a file: --data-binary @file)";
   const post = (data: string): RequestOptions => ({
     method: "post",
     url: "https://x.example/",
     headers: { "content-type": "text/plain" },
     body: data,
   });
+  /** The bytes of the command for an empty body: what a body of n bytes adds to it is n. */
+  const rest = Buffer.byteLength(toCurl(post("")));
 
-  it("takes a body of exactly 131,071 bytes, and refuses one byte more, counted in UTF-8", () => {
-    expect(toCurl(post("a".repeat(limit)))).toContain(`--data-binary '${"a".repeat(limit)}'`);
-    expect(errorOf(() => toCurl(post("a".repeat(limit + 1))))).toEqual({
+  it("takes a command of exactly 131,071 bytes, and refuses one byte more, counted in UTF-8", () => {
+    const fits = "a".repeat(limit - rest);
+    expect(Buffer.byteLength(toCurl(post(fits)))).toBe(limit);
+    expect(errorOf(() => toCurl(post(fits + "a")))).toEqual({
       code: "ERR_UNSUPPORTED_BODY",
-      message: `toCurl: the body is 131072 bytes, ${advice}`,
+      message: `toCurl: the command is 131072 bytes with the body, ${advice}`,
     });
-    // "€" is three bytes: 43,690 of them fit, 43,691 are 131,073 bytes.
-    expect(() => toCurl(post("€".repeat(43690)))).not.toThrow();
-    expect(errorOf(() => toCurl(post("€".repeat(43691))))).toEqual({
+    // "€" is three bytes.
+    const euros = "€".repeat(Math.floor((limit - rest) / 3));
+    expect(() => toCurl(post(euros))).not.toThrow();
+    expect(errorOf(() => toCurl(post(euros + "€€")))).toEqual({
       code: "ERR_UNSUPPORTED_BODY",
-      message: `toCurl: the body is 131073 bytes, ${advice}`,
+      message: `toCurl: the command is ${rest + Buffer.byteLength(euros) + 6} bytes with the body, ${advice}`,
     });
   });
 
-  it("counts a header as the one argument `name: value`", () => {
-    const header = (value: string): RequestOptions => ({
-      method: "get",
-      url: "https://x.example/",
-      headers: { "x-a": value },
+  it("refuses a body that alone is over the limit before it quotes it", () => {
+    expect(errorOf(() => toCurl(post("€".repeat(limit))))).toEqual({
+      code: "ERR_UNSUPPORTED_BODY",
+      message: `toCurl: the body alone is ${limit * 3} bytes, ${advice}`,
     });
-    expect(() => toCurl(header("v".repeat(limit - "x-a: ".length)))).not.toThrow();
-    expect(errorOf(() => toCurl(header("v".repeat(limit - "x-a: ".length + 1))))).toEqual({
+  });
+
+  it("counts multiline's line breaks", () => {
+    const fits = "a".repeat(limit - Buffer.byteLength(toCurl(post(""), { multiline: true })));
+    expect(Buffer.byteLength(toCurl(post(fits), { multiline: true }))).toBe(limit);
+    expect(errorOf(() => toCurl(post(fits + "a"), { multiline: true })).code).toBe("ERR_UNSUPPORTED_BODY");
+  });
+
+  it("names the header that takes the command over the limit: many headers, none too long alone", () => {
+    const headers = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`x-${i}`, "v".repeat(8000)]));
+    expect(errorOf(() => toCurl({ method: "get", url: "https://x.example/", headers }))).toEqual({
       code: "ERR_INVALID_HEADER",
-      message: `toCurl: the header "x-a" is 131072 bytes, ${advice}`,
+      message: expect.stringMatching(
+        /^toCurl: the command is \d+ bytes with the header "x-16", over the 131071 bytes/,
+      ),
     });
   });
 
-  it("refuses a url longer than one argument", () => {
+  it("refuses a url or a method that makes the command too long", () => {
     const url = "https://x.example/" + "a".repeat(limit);
     expect(errorOf(() => toCurl({ method: "get", url, headers: {} }))).toEqual({
       code: "ERR_INVALID_URL",
-      message: `toCurl: the url is ${url.length} bytes, ${advice}`,
+      message: `toCurl: the command is ${limit + 99} bytes with the url, ${advice}`,
+    });
+    const method = "M".repeat(140000);
+    expect(errorOf(() => toCurl({ method, url: "https://x.example/", headers: {} }))).toEqual({
+      code: "ERR_INVALID_METHOD",
+      message: `toCurl: the command is 140096 bytes with the method, ${advice}`,
     });
   });
+
+  itWithBash(
+    "on the wire: bash -c runs a command of exactly the limit, and cannot run one byte more",
+    async () => {
+      const server = await startRecordingServer();
+      try {
+        const build = (data: string): RequestOptions => ({ ...post(data), url: `${server.origin}/big` });
+        // --silent is added to the command, so it counts.
+        const fits = "a".repeat(limit - Buffer.byteLength(toCurl(build("")) + " --silent"));
+        const command = `${toCurl(build(fits))} --silent`;
+        expect(Buffer.byteLength(command)).toBe(limit);
+        if (hasCurl) {
+          await run("bash", ["-c", command]);
+          expect(server.received.at(-1)?.body.length).toBe(fits.length);
+        }
+        // (spawn throws E2BIG before it returns a promise)
+        await expect(Promise.resolve().then(() => run("bash", ["-c", command + " "]))).rejects.toMatchObject({
+          code: "E2BIG",
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

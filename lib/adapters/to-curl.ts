@@ -135,27 +135,59 @@ function rejectBody(reason: string): never {
 /**
  * The most bytes one command-line argument may hold on Linux (MAX_ARG_STRLEN, 32 pages of 4 KiB,
  * its NUL included): `execve` refuses a longer one with E2BIG, so the shell prints "Argument list
- * too long" and curl never runs. A command is refused rather than printed broken.
+ * too long" and curl never runs. `bash -c "$command"` passes the whole command as one argument,
+ * so the whole command must fit, not only each of its arguments (which also keeps it far below
+ * ARG_MAX, 2 MiB, for curl's own arguments). A command is refused rather than printed broken.
  */
-const MAX_ARGUMENT_BYTES = 131071;
+const MAX_COMMAND_BYTES = 131071;
 
-/** Throws `code` unless `argument` (its bytes in `encoding`) fits in one command-line argument. */
-function checkArgumentLength(
-  argument: string,
-  encoding: "latin1" | "utf-8",
-  code: EndpointErrorCode,
-  what: string,
-): void {
-  // A UTF-16 code unit is at most 3 UTF-8 bytes: most arguments are decided without counting.
-  if (argument.length * (encoding === "latin1" ? 1 : 3) <= MAX_ARGUMENT_BYTES) return;
-  const bytes = encoding === "latin1" ? argument.length : new TextEncoder().encode(argument).length;
-  if (bytes > MAX_ARGUMENT_BYTES) {
-    throw new EndpointError(
-      code,
-      `toCurl: ${what} is ${bytes} bytes, over the ${MAX_ARGUMENT_BYTES} bytes one command-line argument may hold (Linux MAX_ARG_STRLEN); ` +
-        "save it to a file and send the request another way (curl --data-binary @file, or toFetch)",
-    );
+/** One argument of the command; `code` and `what` name it when it takes the command over the limit. */
+interface Argument {
+  text: string;
+  code?: EndpointErrorCode;
+  what?: string;
+}
+
+/**
+ * The UTF-8 length of `text` (RFC 3629), which the shell reads, or — when even 3 bytes per UTF-16
+ * code unit are within `MAX_COMMAND_BYTES` — its length in code units, a lower bound that is
+ * enough to decide it fits without counting.
+ */
+function utf8Length(text: string): number {
+  return text.length * 3 <= MAX_COMMAND_BYTES ? text.length : new TextEncoder().encode(text).length;
+}
+
+/**
+ * The command, or the `EndpointError` of the argument with which it grows past
+ * `MAX_COMMAND_BYTES` (the first named one from there: the fixed options name nothing).
+ */
+function joinCommand(args: readonly Argument[], separator: string): string {
+  const command = args.map((argument) => argument.text).join(separator);
+  if (command.length * 3 <= MAX_COMMAND_BYTES) return command;
+  const bytes = new TextEncoder().encode(command).length;
+  if (bytes <= MAX_COMMAND_BYTES) return command;
+  let length = -separator.length;
+  let culprit: Argument | undefined;
+  for (const argument of args) {
+    length += separator.length + new TextEncoder().encode(argument.text).length;
+    if (length > MAX_COMMAND_BYTES && argument.code !== undefined) {
+      culprit = argument;
+      break;
+    }
   }
+  throw commandTooLong(
+    `the command is ${bytes} bytes with ${culprit?.what ?? "the body"}`,
+    culprit?.code ?? "ERR_UNSUPPORTED_BODY",
+  );
+}
+
+function commandTooLong(size: string, code: EndpointErrorCode): EndpointError {
+  return new EndpointError(
+    code,
+    `toCurl: ${size}, over the ${MAX_COMMAND_BYTES} bytes one command-line argument may hold ` +
+      "(Linux MAX_ARG_STRLEN), and bash -c takes the command as one; " +
+      "send the request another way (toFetch, or curl with the body in a file: --data-binary @file)",
+  );
 }
 
 /** Bytes that are valid UTF-8 become that text, exactly; anything else cannot be a shell argument. */
@@ -230,7 +262,10 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
  * - without a content-type `-H 'content-type:'` stops curl from adding its own;
  * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as `undefined`; a PATCH,
  *   POST or PUT without body sends a zero-length body (`content-length: 0`), as `toFetch()`;
- * - `requestOptions.request` is ignored (but must be an object when given).
+ * - `requestOptions.request` is ignored (but must be an object when given);
+ * - the whole command fits in 131,071 bytes, what `bash -c` takes as its one argument (Linux
+ *   MAX_ARG_STRLEN): a longer one is refused with the code of the part (method, url, header,
+ *   body) that takes it over the limit.
  *
  * Throws `EndpointError`: `ERR_INVALID_OPTIONS`, `ERR_INVALID_METHOD`, `ERR_INVALID_URL` and
  * `ERR_INVALID_HEADER` for options `endpoint()` could not have built, `ERR_UNSUPPORTED_BODY` for a
@@ -279,24 +314,37 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
       );
   }
   if (text?.includes("\0")) rejectBody("a body holding a NUL character cannot be a command-line argument");
+  // Refused before it is quoted: quoting a body of many megabytes would take as much memory again.
+  const bodyBytes = text === undefined ? 0 : utf8Length(text);
+  if (bodyBytes > MAX_COMMAND_BYTES)
+    throw commandTooLong(`the body alone is ${bodyBytes} bytes`, "ERR_UNSUPPORTED_BODY");
 
   // `-q` first (curl reads it only there): ~/.curlrc could add headers, a body or a proxy.
-  const args = ["curl -q --globoff", ...PROTOCOLS];
+  const args: Argument[] = [{ text: "curl -q --globoff" }, ...PROTOCOLS.map((text) => ({ text }))];
   // The method is a token and the url printable ASCII (checked above): plain quotes suffice.
-  args.push(method === "HEAD" ? "--head" : `-X ${shellQuote(method)}`);
-  checkArgumentLength(url, "latin1", "ERR_INVALID_URL", "the url");
-  args.push(`--url ${shellQuote(url)}`);
+  args.push({
+    text: method === "HEAD" ? "--head" : `-X ${shellQuote(method)}`,
+    code: "ERR_INVALID_METHOD",
+    what: "the method",
+  });
+  args.push({ text: `--url ${shellQuote(url)}`, code: "ERR_INVALID_URL", what: "the url" });
   for (const [name, value] of Object.entries(headers)) {
     // `-H 'name:'` would remove the header; `-H 'name;'` sends it with an empty value.
     const header = value === "" ? `${name};` : `${name}: ${value}`;
-    checkArgumentLength(header, "latin1", "ERR_INVALID_HEADER", `the header ${JSON.stringify(name)}`);
-    args.push(`-H ${shellArgument(header, "latin1")}`);
+    args.push({
+      text: `-H ${shellArgument(header, "latin1")}`,
+      code: "ERR_INVALID_HEADER",
+      what: `the header ${JSON.stringify(name)}`,
+    });
   }
   if (text !== undefined) {
-    checkArgumentLength(text, "utf-8", "ERR_UNSUPPORTED_BODY", "the body");
     // Without this, --data-binary makes curl send `content-type: application/x-www-form-urlencoded`.
-    if (contentTypeOf(headers) === undefined) args.push(`-H ${shellQuote("content-type:")}`);
-    args.push(`${text.startsWith("@") ? "--data-raw" : "--data-binary"} ${shellArgument(text, "utf-8")}`);
+    if (contentTypeOf(headers) === undefined) args.push({ text: `-H ${shellQuote("content-type:")}` });
+    args.push({
+      text: `${text.startsWith("@") ? "--data-raw" : "--data-binary"} ${shellArgument(text, "utf-8")}`,
+      code: "ERR_UNSUPPORTED_BODY",
+      what: "the body",
+    });
   }
-  return args.join(multiline ? " \\\n  " : " ");
+  return joinCommand(args, multiline ? " \\\n  " : " ");
 }
