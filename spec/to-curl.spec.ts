@@ -291,7 +291,19 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
 
   it("accepts an http(s) scheme in any case and restricts curl to http(s), redirects included", () => {
     expect(toCurl({ method: "get", url: "HTTPS://x.example/", headers: {} })).toBe(
-      "curl -q --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'HTTPS://x.example/'",
+      "curl -q --globoff --proto =http,https --proto-redir =http,https -X 'GET' --url 'https://x.example/'",
+    );
+  });
+
+  // Review of 2026-11-26 (F2): curl sent the url as written, fetch as WHATWG URL serialises it.
+  it.each([
+    ["https://api.service.example/search?q=it's", "https://api.service.example/search?q=it%27s"],
+    ['https://x.example/{a}"<>`?q="<>\'', "https://x.example/%7Ba%7D%22%3C%3E%60?q=%22%3C%3E%27"],
+    ["https://X.Example:443", "https://x.example/"],
+    ["http://x.example:80/a?b=[]", "http://x.example/a?b=[]"],
+  ])("writes the url %j as WHATWG URL serialises it, which fetch sends", (given, sent) => {
+    expect(toCurl({ method: "get", url: given, headers: {} })).toBe(
+      `${CURL} -X 'GET' --url ${shellQuote(sent)}`,
     );
   });
 

@@ -238,6 +238,38 @@ describe("got", () => {
   });
 });
 
+// Found by the review of 2026-11-26 (F2): WHATWG URL (fetch, node:http, undici, got) percent-
+// encodes ' in a special-scheme query and { } " < > ` in the path, lowercases the host and drops a
+// default port; curl sent the url as written, so the two reached different targets and hosts.
+describe("curl and fetch send the same request target and host (toCurl prints the url as WHATWG URL serialises it)", () => {
+  const urls: [title: string, url: (origin: string) => string][] = [
+    ["' in a query that endpoint() built", (origin) => api("GET /search?q=it's", { baseUrl: origin }).url],
+    ['{ } " < > ` in the path, " < > \' in the query', (origin) => `${origin}/{a}"<>\`^|?q="<>'{}^|\``],
+    [
+      "an uppercase scheme and host",
+      (origin) => origin.replace("http://127.0.0.1", "HTTP://LOCALHOST") + "/Case",
+    ],
+    ["a fragment, which neither sends", (origin) => `${origin}/f?x=1#it's`],
+  ];
+
+  itWithCurl.each(urls)("%s", async (_title, make) => {
+    const target = make(server.origin);
+    const built: RequestOptions = { method: "get", url: target, headers: { "x-case": "1" } };
+    const viaFetch = await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer());
+    const viaCurl = await roundTrip(() => run("bash", ["-c", toCurl(built) + " --silent --show-error"]));
+    expect([viaCurl?.pathAndQuery, viaCurl?.headers.host]).toEqual([
+      viaFetch?.pathAndQuery,
+      viaFetch?.headers.host,
+    ]);
+  });
+
+  it("endpoint()'s ' goes out as %27 through both", async () => {
+    const built = api("GET /search?q=it's");
+    const received = await roundTrip(async () => (await fetch(...toFetch(built))).arrayBuffer());
+    expect(received?.pathAndQuery).toBe("/search?q=it%27s");
+  });
+});
+
 describe("header values with leading and trailing spaces and tabs, which endpoint() returns unchanged", () => {
   const build = () =>
     api("GET /padded", {

@@ -237,7 +237,8 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
  * `header`, `data` or `proxy` lines would change the request), `--globoff` (so `[]{}` in the url are not curl
  * globs), `--proto =http,https --proto-redir =http,https` (nothing but http(s), redirects
  * included), the method with `-X` (`--head` for HEAD, because `-X HEAD` makes curl wait for a
- * body), the url with `--url`, every header with `-H`, the body with `--data-binary`. Every
+ * body), the url with `--url` as WHATWG URL serialises it (what fetch sends), every header with
+ * `-H`, the body with `--data-binary`. Every
  * argument is quoted, so no character of the url, the headers or the body reaches the shell.
  *
  * - the url must be an absolute http(s) url: curl has no page to resolve an origin-relative
@@ -327,7 +328,12 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
     code: "ERR_INVALID_METHOD",
     what: "the method",
   });
-  args.push({ text: `--url ${shellQuote(url)}`, code: "ERR_INVALID_URL", what: "the url" });
+  // The url as WHATWG URL serialises it (https://url.spec.whatwg.org/#concept-url-serializer),
+  // which is what fetch, node:http, undici and got send: curl sends it as written, so `'` in a
+  // query, `{}"<>` ` in a path, an uppercase host or a default port would reach another target
+  // (or send another host header) than through fetch. The url parsed in readRequestOptions().
+  const target = new URL(url).href;
+  args.push({ text: `--url ${shellQuote(target)}`, code: "ERR_INVALID_URL", what: "the url" });
   for (const [name, value] of Object.entries(headers)) {
     // `-H 'name:'` would remove the header; `-H 'name;'` sends it with an empty value.
     const header = value === "" ? `${name};` : `${name}: ${value}`;
