@@ -99,10 +99,16 @@ export class EndpointError extends Error {
    * class and exists once.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // (A primitive reads its wrapper's prototype, which has no brand.)
-    return this === EndpointError
-      ? (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null | undefined)?.[ENDPOINT_ERROR_BRAND] === true
-      : super[Symbol.hasInstance](value);
+    // (A primitive reads its wrapper's prototype, which has no brand.) Never throws: a revoked
+    // Proxy, or one whose trap throws, thrown by a caller's getter, is no EndpointError, and the
+    // library's own `catch` blocks ask this of whatever was thrown.
+    try {
+      return this === EndpointError
+        ? (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null | undefined)?.[ENDPOINT_ERROR_BRAND] === true
+        : super[Symbol.hasInstance](value);
+    } catch {
+      return false;
+    }
   }
 }
 
@@ -123,17 +129,23 @@ export function quote(input: unknown): string {
     return JSON.stringify((input as string).length > 200 ? (input as string).slice(0, 200) + "…" : input);
   }
   if (input == null) return "" + input; // "null", "undefined"
-  if (Array.isArray(input)) return "an array";
   if (type === "number" || type === "boolean") return type + " " + (input as number);
   if (type === "bigint") return "bigint " + (input as bigint) + "n";
   if (type !== "object") return "a " + type; // "a symbol", "a function"
-  const proto: unknown = Object.getPrototypeOf(input);
-  // (A plain object's and a null prototype's name is no class name.)
-  const name: unknown =
-    proto !== Object.prototype && (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-  // The class name is any string the object's prototype gives: escaped and cut as a string is
-  // (without its quotes), so a name of 100 kB or with a CR LF cannot make the message.
-  return typeof name === "string" && name ? "an instance of " + quote(name).slice(1, -1) : "an object";
+  // Looking at an object can throw (a revoked Proxy, a Proxy trap that throws): a message is
+  // made all the same, so no TypeError escapes from the making of one.
+  try {
+    if (Array.isArray(input)) return "an array";
+    const proto: unknown = Object.getPrototypeOf(input);
+    // (A plain object's and a null prototype's name is no class name.)
+    const name: unknown =
+      proto !== Object.prototype && (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    // The class name is any string the object's prototype gives: escaped and cut as a string is
+    // (without its quotes), so a name of 100 kB or with a CR LF cannot make the message.
+    return typeof name === "string" && name ? "an instance of " + quote(name).slice(1, -1) : "an object";
+  } catch {
+    return "an object that cannot be read (a revoked Proxy, or a Proxy trap that throws)";
+  }
 }
 
 /**
@@ -150,15 +162,6 @@ export class HookFailure {
   constructor(readonly thrown: unknown) {}
 }
 
-/** `instanceof EndpointError`, false where asking throws: the brand is read through a thrown revoked Proxy. */
-function isEndpointError(error: unknown): boolean {
-  try {
-    return error instanceof EndpointError;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Rethrows `error` from code that reads the caller's objects: an `EndpointError` goes on
  * unchanged; anything else (a revoked Proxy, a getter or a Proxy trap that throws) becomes an
@@ -167,14 +170,21 @@ function isEndpointError(error: unknown): boolean {
  * of the adapters (`readSafely`); `parseTemplate(t).expand(v)` writes the same rule out.
  */
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
-  if (isEndpointError(error)) throw error;
+  if (error instanceof EndpointError) throw error;
   throw new EndpointError(code, message, { cause: error });
 }
 
 /** `rethrowAs` for the builder's methods, which also call the app's hooks: unreadable options are `ERR_INVALID_OPTIONS`. */
 export function rethrowAtBoundary(error: unknown): never {
-  // What an app's own method threw goes on unchanged.
-  if (error instanceof HookFailure) throw error.thrown;
+  // What an app's own method threw goes on unchanged. (Asked in a `try`: `instanceof` reads the
+  // prototype of what was thrown, and a revoked Proxy a caller's getter threw refuses that.)
+  let hook = false;
+  try {
+    hook = error instanceof HookFailure;
+  } catch {
+    // not a HookFailure
+  }
+  if (hook) throw (error as HookFailure).thrown;
   rethrowAs(
     error,
     "ERR_INVALID_OPTIONS",

@@ -266,3 +266,51 @@ describe("what an app's own method throws reaches the caller unchanged", () => {
     expect(thrown(() => new Picky().defaults({ per_page: 1 }))).toBe(failure);
   });
 });
+
+// Found while merging the adapter fixes (2026-11-26): asking what a thrown value is can throw too.
+describe("a thrown value that cannot be looked at, and a message about one", () => {
+  const throwsRevoked = () => ({
+    get a(): never {
+      throw revoked();
+    },
+  });
+
+  it("a getter that throws a revoked Proxy: an EndpointError from endpoint(), parse() and expand()", () => {
+    // `instanceof HookFailure` at the builder's boundary asked the Proxy for its prototype.
+    for (const run of [
+      () => endpoint("GET /{a}", throwsRevoked()),
+      () =>
+        endpoint.parse(
+          Object.defineProperties(
+            { url: "/x", baseUrl: "https://api.example" },
+            Object.getOwnPropertyDescriptors(throwsRevoked()),
+          ),
+        ),
+    ]) {
+      const error = thrown(run) as EndpointError;
+      expect([error instanceof EndpointError, error.code, error.message]).toEqual([
+        true,
+        UNREADABLE.code,
+        UNREADABLE.message,
+      ]);
+    }
+    // expand()'s `instanceof EndpointError` read the Proxy's brand.
+    const error = thrown(() => parseTemplate("/{a}").expand(throwsRevoked())) as EndpointError;
+    expect([error.code, error.message]).toEqual([
+      "ERR_INVALID_PARAMETER",
+      'Invalid variables for URI template "/{a}": they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)',
+    ]);
+  });
+
+  it("`instanceof EndpointError` is false, never a TypeError, for a revoked Proxy", () => {
+    expect(revoked() instanceof EndpointError).toBe(false);
+  });
+
+  it("parseTemplate() of a revoked Proxy is ERR_INVALID_TEMPLATE, described without reading it", () => {
+    const error = thrown(() => parseTemplate(revoked() as unknown as string)) as EndpointError;
+    expect([error.code, error.message]).toEqual([
+      "ERR_INVALID_TEMPLATE",
+      "Invalid URI template: expected a string, got an object that cannot be read (a revoked Proxy, or a Proxy trap that throws)",
+    ]);
+  });
+});

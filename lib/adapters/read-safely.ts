@@ -1,17 +1,8 @@
 import { describe, rethrowAs } from "../errors.js";
 import type { EndpointErrorCode } from "../errors.js";
 
-/**
- * `describe(value)`, or a fixed text when the value cannot even be looked at: `describe` asks a
- * Proxy for its prototype, and a revoked Proxy throws a TypeError for that.
- */
-export function describeSafely(value: unknown): string {
-  try {
-    return describe(value);
-  } catch {
-    return "an object that cannot be read (a revoked Proxy, or a Proxy trap that throws)";
-  }
-}
+/** `describe`, which never throws: it has its own text for a value that cannot be looked at. */
+export { describe as describeSafely };
 
 /**
  * Runs `read`, which looks at the caller's objects, and turns anything but an EndpointError that
