@@ -28,7 +28,8 @@ export interface CompiledUrl {
   readonly expand: (values: readonly unknown[]) => string;
   /**
    * For a url of literals and `{name}` expressions, none of whose literals holds "." or "%": the
-   * expansion when every value is a finite number or a string other than "", "." and "..", which
+   * expansion when every value is a finite number or a string other than "", "." and ".." (and
+   * other than one with a "." and a "/" or "\", written %2F or %5C: see `assertNoDotSegment`), which
    * then passes every check of `buildRequest` (a required placeholder has a value, no path
    * segment is left empty, no value makes a dot segment); else `undefined`, and the url takes
    * the checks and `expand`.
@@ -142,7 +143,12 @@ function pathExpander(
               ? "" + (value as number)
               : undefined;
         if (text === undefined) return checked ? undefined : general(values);
-        out += literals[i]! + encodeUnreserved(text, names[i]!);
+        const encoded = encodeUnreserved(text, names[i]!);
+        // A "/" or "\" is written %2F or %5C, a segment end to servers that decode it: with a "."
+        // too, the value takes the checks (assertNoDotSegment). (Only a value that needed
+        // encoding is looked at: most are written as they are, the same string.)
+        if (checked && encoded !== text && text.includes(".") && /[/\\]/.test(text)) return undefined;
+        out += literals[i]! + encoded;
       }
     } catch (error) {
       // A value the encoder refuses (a lone surrogate): buildRequest's checks come first, and
@@ -574,7 +580,8 @@ export function assertNoDotSegment(
     let suspect = false;
     for (let i = 0; i < pathSlots.length && !suspect; i++) {
       // A string under an operator that pct-encodes "%" and "/" adds to a dot segment only when
-      // it is all dots, and a dot segment has one or two: only "." and ".." are suspects.
+      // it is all dots ("." and ".."), or when it holds a "." and a "/" or "\", which it writes
+      // as %2F or %5C, segment ends to a server that decodes them ("../admin" is "..%2Fadmin").
       // Elsewhere a string is a suspect when it holds a "." or a "%" (a "%2e"). Scalars other than
       // strings never make a dot segment; a list or object is not read again (its members could
       // answer differently than they did to the expansion): the expanded url is scanned instead.
@@ -583,7 +590,7 @@ export function assertNoDotSegment(
       suspect =
         typeof value === "string"
           ? entry >= 0
-            ? value === "." || value === ".."
+            ? value === "." || value === ".." || (value.includes(".") && /[/\\]/.test(value))
             : value.includes(".") || value.includes("%")
           : typeof value === "object" && value !== null;
     }
@@ -594,17 +601,23 @@ export function assertNoDotSegment(
   if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
   const found = findDotSegment(expanded, start);
   if (found === undefined) return;
+  const [from, to] = found;
   const segment = dotSegmentLabel(expanded, found);
-  const name = writerOf(compiled, values, found[0], found[1]);
+  // Ended (or begun) by an encoded "/" or "\": clients keep it, servers that decode it first
+  // resolve it. Whoever wrote that encoded end made the segment too (`/a/..{+x}` with "%2Fadmin").
+  const before = from > start && !/[/?#]/.test(expanded.charAt(from - 1)) ? 3 : 0;
+  const after = expanded.charCodeAt(to) === 0x25 /* % */ ? 3 : 0;
+  const who = before || after ? 'servers that decode "%2F" and "%5C"' : "clients";
+  const name = writerOf(compiled, values, from - before, to + after);
   if (name !== undefined) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
     );
   }
   throw new EndpointError(
     "ERR_INVALID_URL",
-    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by clients`,
+    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by ${who}`,
   );
 }
 

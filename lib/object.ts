@@ -167,7 +167,13 @@ export function copyTree(
         copyTree((value as Record<string, unknown>)[key], name, "check", memo, depth + 1);
     copy = value as Record<string, unknown>;
   } else if (isArray) {
-    copy = (value as unknown[]).map((item) => copyTree(item, name, mode, memo, depth + 1));
+    // Index by index, own items only: `map` would read a hole through Array.prototype and make
+    // an index other code put there an item of the copy (docs/security.md item 12). A hole stays one.
+    const list = value as unknown[];
+    copy = new Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      if (hasOwn(list, i)) copy[i] = copyTree(list[i], name, mode, memo, depth + 1);
+    }
   } else {
     copy = {};
     for (const key of Object.keys(value)) {

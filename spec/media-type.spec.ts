@@ -212,4 +212,13 @@ describe("preview names and preview entries, as the library writes them", () => 
       "application/vnd.service.x-preview.diff",
     );
   });
+
+  // Second review: a format with "." or "+" was no part of the entry, and the preview was lost.
+  it.each(["v3.raw", "a+b"])("reads a preview entry with the format %j as a preview", (format) => {
+    const accept = endpoint("GET /x", { mediaType: { format, previews: ["x"] } }).headers.accept;
+    expect(accept).toBe(`application/vnd.service.x-preview.${format}`);
+    expect(
+      endpoint("GET /x", { headers: { accept }, mediaType: { format, previews: ["y"] } }).headers.accept,
+    ).toBe(`application/vnd.service.x-preview.${format},application/vnd.service.y-preview.${format}`);
+  });
 });

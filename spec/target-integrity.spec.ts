@@ -24,10 +24,12 @@ describe("1. dot segments never come from a value", () => {
     url: string,
     segment: string,
     part = "path",
+    who = "clients",
   ): { code: string; message: string } => ({
     code: "ERR_INVALID_PARAMETER",
-    message: `Invalid parameter "${name}" for url "${url}": it makes the ${part} segment "${segment}", which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+    message: `Invalid parameter "${name}" for url "${url}": it makes the ${part} segment "${segment}", which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
   });
+  const DECODING = 'servers that decode "%2F" and "%5C"';
 
   it.each([
     ["DELETE /repos/{owner}/{repo}", { owner: "o", repo: ".." }, "repo", ".."],
@@ -58,8 +60,9 @@ describe("1. dot segments never come from a value", () => {
   });
 
   // Found by the review of 2026-11-26: a server or proxy that decodes %2F or %5C before it
-  // resolves (nginx proxy_pass with a URI, IIS) reads "..%2Fadmin" as "../admin". Only {+x} and
-  // {#x} keep a value's pct-triplets; {x} writes "%252F".
+  // resolves (nginx proxy_pass with a URI, IIS) reads "..%2Fadmin" as "../admin". {+x} and {#x}
+  // keep a value's pct-triplets; {x} writes a "/" or "\\" as %2F or %5C itself (second review:
+  // "../x" under {name} was accepted), and a "%" as "%25".
   it.each([
     ["GET /repos/{+path}", { path: "..%2F..%2Fadmin" }, "path", "..", "path"],
     ["GET /repos/{+path}", { path: "%2e%2e%2f%2e%2e%2fadmin" }, "path", "%2e%2e", "path"],
@@ -67,9 +70,30 @@ describe("1. dot segments never come from a value", () => {
     ["GET /repos/{+path}", { path: "a%5c.%2F" }, "path", ".", "path"],
     ["GET /repos/{+path}/x", { path: "%2F.." }, "path", "..", "path"],
     ["GET /app{#route}", { route: "/home%2F..%2Fadmin" }, "route", "..", "fragment"],
+    ["GET /files/{name}", { name: "../x" }, "name", "..", "path"],
+    ["GET /repos/:owner/x", { owner: "..\\..\\admin" }, "owner", "..", "path"],
+    ["GET /r{/owner}/x", { owner: "../admin" }, "owner", "..", "path"],
+    ["GET {owner}/x", { owner: "../admin" }, "owner", "..", "path"],
+    ["GET /r/{x}", { x: "a/../.." }, "x", "..", "path"],
+    // The other value holds a "." too: the url was scanned only when one was "." or "..".
+    ["GET /r/{x}/{y}", { x: "../admin", y: "a.b" }, "x", "..", "path"],
+    // The value writes the encoded end of the route's "..".
+    ["GET /a/..{+x}", { x: "%2Fadmin" }, "x", "..", "path"],
   ])("%s with %j: an encoded / or \\ ends a segment", (route, options, name, segment, part) => {
     const url = route.slice(route.indexOf(" ") + 1);
-    expect(errorOf(() => endpoint(route, options))).toStrictEqual(dotMessage(name, url, segment, part));
+    // Twice: the second call takes the route's plan (its fast expander).
+    for (let call = 0; call < 2; call++) {
+      expect(errorOf(() => endpoint(route, options))).toStrictEqual(
+        dotMessage(name, url, segment, part, DECODING),
+      );
+    }
+  });
+
+  it("the route's own dot segment ended by an encoded / is ERR_INVALID_URL, saying who resolves it", () => {
+    expect(errorOf(() => endpoint("GET /files/..%2Fconfig/{name}", { name: "a" }))).toStrictEqual({
+      code: "ERR_INVALID_URL",
+      message: `Invalid url "/files/..%2Fconfig/{name}": the path segment ".." would be resolved away by ${DECODING}`,
+    });
   });
 
   it.each([
@@ -168,7 +192,9 @@ describe("1. dot segments never come from a value", () => {
     ["GET /files/{name}{.ext}", { name: "report", ext: "pdf" }, `${BASE}/files/report.pdf`],
     ["GET /search", { q: ".." }, `${BASE}/search?q=..`],
     ["GET /search{?q}", { q: "../.." }, `${BASE}/search?q=..%2F..`],
-    ["GET /files/{name}", { name: "../x" }, `${BASE}/files/..%2Fx`],
+    ["GET /files/{name}", { name: "v1.2/notes" }, `${BASE}/files/v1.2%2Fnotes`],
+    ["GET /files/{name}", { name: "a.b/c.d" }, `${BASE}/files/a.b%2Fc.d`],
+    ["GET /files/{name}", { name: ".../x" }, `${BASE}/files/...%2Fx`],
   ])("%s with %j stays accepted: %s", (route, options, url) => {
     expect(endpoint(route, options).url).toBe(url);
   });
@@ -1093,6 +1119,24 @@ describe("12. nothing inherited is read as an option", () => {
       ]);
     } finally {
       for (const [key] of polluted) delete proto[key];
+    }
+  });
+
+  // Found by the second review of 2026-11-26: the copy of a list given to .defaults() or handed
+  // out by merge() filled its holes from Array.prototype (Array.prototype.map reads them).
+  it("a hole in a list given to .defaults() stays a hole in DEFAULTS, merge() and endpoint()", () => {
+    const arrayProto = Array.prototype as unknown as Record<number, unknown>;
+    const ids: string[] = [];
+    ids[1] = "x";
+    arrayProto[0] = "production";
+    try {
+      const api = endpoint.defaults({ ids });
+      expect(Object.hasOwn(api.DEFAULTS.ids as object, 0)).toBe(false);
+      expect(Object.hasOwn(api.merge("GET /x").ids as object, 0)).toBe(false);
+      expect(api("GET /items/{ids}").url).toBe(`${BASE}/items/x`);
+      expect(api.parse(api.merge("GET /items/{ids}")).url).toBe(`${BASE}/items/x`);
+    } finally {
+      delete arrayProto[0];
     }
   });
 
