@@ -460,6 +460,27 @@ describe("bytes no client sends as they are: shared, resizable and detached buff
       },
       `an instance of Uint8Array) is a view of a detached ArrayBuffer (transferred away), ${gone}`,
     ],
+    // Second review: a DataView whose byteLength getter throws went to the typed-array getters,
+    // and their TypeError reached the caller.
+    [
+      "a DataView over a detached ArrayBuffer",
+      () => {
+        const view = new DataView(new Uint8Array([104, 105]).buffer);
+        structuredClone(view.buffer, { transfer: [view.buffer] });
+        return view;
+      },
+      `an instance of DataView) is a view of a detached ArrayBuffer (transferred away), ${gone}`,
+    ],
+    [
+      "a DataView out of the bounds of a resizable ArrayBuffer that shrank",
+      () => {
+        const buffer = resizable();
+        const view = new DataView(buffer, 1, 1);
+        (buffer as unknown as { resize(length: number): void }).resize(0);
+        return view;
+      },
+      `an instance of DataView) is a view of a resizable ArrayBuffer, ${copyFirst}`,
+    ],
   ])("refuses %s with ERR_UNSUPPORTED_BODY in every adapter", async (_title, make, reason) => {
     const refused = (adapter: string) => ({
       code: "ERR_UNSUPPORTED_BODY",

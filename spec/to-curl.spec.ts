@@ -434,6 +434,31 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
     }
   });
 
+  // Second review of 2026-11-26: two more reads went through the prototype chain.
+  it("reads the multiline option and its own arguments' error codes, never Object.prototype's", () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    // Long enough that the fixed `-H 'content-type:'` (no own code) takes it over the limit.
+    const long = options("post", { headers: { "x-a": "v".repeat(130_936) }, body: "b" });
+    const unpolluted = errorOf(() => toCurl(long));
+    prototype.multiline = true;
+    prototype.code = "ERR_POLLUTED";
+    prototype.what = "<polluted>";
+    try {
+      expect(toCurl(options("get"), {})).toBe(toCurl(options("get")));
+      expect(errorOf(() => toCurl(long))).toEqual(unpolluted);
+    } finally {
+      delete prototype.multiline;
+      delete prototype.code;
+      delete prototype.what;
+    }
+  });
+
+  it("prints a url with an empty query or fragment without them, as Node's fetch and node:http send it", () => {
+    const built = endpoint("GET /search?", { baseUrl: "https://api.example" });
+    expect(built.url).toBe("https://api.example/search?");
+    expect(toCurl(built)).toContain("--url 'https://api.example/search'");
+  });
+
   it("sends header values as fetch does, without leading and trailing spaces and tabs, so every client sends the same bytes", () => {
     expect(toCurl(options("get", { headers: { "x-a": " \t padded \t ", "x-b": "in \t side" } }))).toBe(
       `${CURL} -X 'GET' --url '${url}' -H 'x-a: padded' -H $'x-b: in \\t side'`,

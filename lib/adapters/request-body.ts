@@ -101,9 +101,13 @@ function typedArrayPrototype(): object {
   return Object.getPrototypeOf(Uint8Array.prototype) as object;
 }
 
-/** The prototype whose `buffer`, `byteOffset` and `byteLength` getters read `view`'s slots. */
+/**
+ * The prototype whose `buffer`, `byteOffset` and `byteLength` getters read `view`'s slots. Told by
+ * `buffer`, which any DataView answers (ECMAScript §25.3.4.1): `byteLength` throws for a detached
+ * or out-of-bounds one, which then went to the typed-array getters and their TypeError.
+ */
 function viewPrototype(view: ArrayBufferView): object {
-  return getterAccepts(DataView.prototype, "byteLength", view) ? DataView.prototype : typedArrayPrototype();
+  return getterAccepts(DataView.prototype, "buffer", view) ? DataView.prototype : typedArrayPrototype();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { EndpointError } from "../errors.js";
+import { own } from "../object.js";
 import type { EndpointErrorCode } from "../errors.js";
 import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
@@ -170,7 +171,8 @@ function joinCommand(args: readonly Argument[], separator: string): string {
   let culprit: Argument | undefined;
   for (const argument of args) {
     length += separator.length + new TextEncoder().encode(argument.text).length;
-    if (length > MAX_COMMAND_BYTES && argument.code !== undefined) {
+    // (Own members only: the fixed options have none, and Object.prototype.code is no one's.)
+    if (length > MAX_COMMAND_BYTES && own(argument, "code") !== undefined) {
       culprit = argument;
       break;
     }
@@ -214,7 +216,8 @@ function readToCurlOptions(options: unknown): { multiline: boolean } {
   const multiline = readSafely(
     "ERR_INVALID_OPTIONS",
     "toCurl: the options (second argument) cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
-    () => (options as ToCurlOptions).multiline,
+    // Own only: an Object.prototype.multiline set by other code is not the caller's option.
+    () => own(options, "multiline"),
   );
   if (multiline !== undefined && typeof multiline !== "boolean") {
     throw new EndpointError(
@@ -328,11 +331,14 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
     code: "ERR_INVALID_METHOD",
     what: "the method",
   });
-  // The url as WHATWG URL serialises it (https://url.spec.whatwg.org/#concept-url-serializer),
-  // which is what fetch, node:http, undici and got send: curl sends it as written, so `'` in a
-  // query, `{}"<>` ` in a path, an uppercase host or a default port would reach another target
-  // (or send another host header) than through fetch. The url parsed in readRequestOptions().
-  const target = new URL(url).href;
+  // The url as WHATWG URL parses it (https://url.spec.whatwg.org/#concept-url-serializer), which
+  // is what fetch, node:http, undici and got send: curl sends it as written, so `'` in a query,
+  // `{}"<>` ` in a path, an uppercase host or a default port would reach another target (or send
+  // another host header) than through fetch. Its parts, not `href`: an empty query ("/search?")
+  // is no query to Node's fetch and node:http (`search` is ""), which send "/search". (User info
+  // is refused in readRequestOptions(), where the url is parsed.)
+  const parsed = new URL(url);
+  const target = parsed.origin + parsed.pathname + parsed.search + parsed.hash;
   args.push({ text: `--url ${shellQuote(target)}`, code: "ERR_INVALID_URL", what: "the url" });
   for (const [name, value] of Object.entries(headers)) {
     // `-H 'name:'` would remove the header; `-H 'name;'` sends it with an empty value.

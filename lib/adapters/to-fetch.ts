@@ -20,7 +20,9 @@ type EnvironmentRequestInit = typeof globalThis extends { fetch(input: never, in
  * The second argument of `fetch()`, as `toFetch()` builds it: always a `method` (uppercase) and
  * `headers` (string values); `body` when there is one; `duplex: "half"` for a stream body; plus
  * the fields of `requestOptions.request` that fetch understands. An object without prototype, so
- * that fetch reads nothing inherited from `Object.prototype` as a member.
+ * that fetch reads nothing inherited from `Object.prototype` as a member: it has no
+ * `hasOwnProperty()` or `toString()` of its own (use `Object.hasOwn(init, "body")`, and
+ * `{ ...init }` for an ordinary object).
  */
 export type FetchInit = EnvironmentRequestInit & {
   method: string;
