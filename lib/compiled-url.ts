@@ -603,12 +603,16 @@ export function assertNoDotSegment(
   if (found === undefined) return;
   const [from, to] = found;
   const segment = dotSegmentLabel(expanded, found);
-  // Ended (or begun) by an encoded "/" or "\": clients keep it, servers that decode it first
-  // resolve it. Whoever wrote that encoded end made the segment too (`/a/..{+x}` with "%2Fadmin").
+  // Ended (or begun) by an encoded "/" or "\": clients keep it, servers (and, in a fragment,
+  // client-side routers) that decode it first resolve it. The value that wrote the dots is named;
+  // else the one that wrote that encoded end (`/a/..{+x}` with "%2Fadmin").
   const before = from > start && !/[/?#]/.test(expanded.charAt(from - 1)) ? 3 : 0;
   const after = expanded.charCodeAt(to) === 0x25 /* % */ ? 3 : 0;
-  const who = before || after ? 'servers that decode "%2F" and "%5C"' : "clients";
-  const name = writerOf(compiled, values, from - before, to + after);
+  const who =
+    before || after
+      ? `${segment.startsWith("path") ? "servers" : "routers"} that decode "%2F" and "%5C"`
+      : "clients";
+  const name = writerOf(compiled, values, from, to) ?? writerOf(compiled, values, from - before, to + after);
   if (name !== undefined) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",

@@ -106,10 +106,11 @@ const VND_PREFIX = "application/vnd.";
 // (older docs write a preview so: it names the preview, not a vendor called "<name>-preview",
 // CONTRACT.md "parse()"); else 2 the vendor, 3 the version, 4 the name of a preview in the last
 // label, which may be followed by a format (`.x-preview.raw`, `.x-preview.v3.raw`, as
-// `applyMediaType` writes it, with any format's "." and "+"). A
-// name is its label without one trailing "-preview", so at most 192 characters.
+// `applyMediaType` writes it, with any format's "." and "+"). A name is its label without one
+// trailing "-preview", of at most 200 characters as in mediaType.previews (with 192, a longer
+// name the library wrote into an accept header was not read back as a preview).
 const VENDOR_ENTRY =
-  /^application\/vnd\.(?:([\w-]{0,192})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,192})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?$/;
+  /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?$/;
 
 /**
  * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):

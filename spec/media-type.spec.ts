@@ -213,6 +213,15 @@ describe("preview names and preview entries, as the library writes them", () => 
     );
   });
 
+  // Third review: the entry read names of at most 192 characters back, where 200 may be given.
+  it("reads back a preview name of 200 characters it wrote", () => {
+    const name = "a".repeat(200);
+    const accept = endpoint("GET /x", { mediaType: { format: "raw", previews: [name] } }).headers.accept;
+    expect(endpoint("GET /x", { headers: { accept }, mediaType: { previews: ["b"] } }).headers.accept).toBe(
+      `application/vnd.service.${name}-preview+json,application/vnd.service.b-preview+json`,
+    );
+  });
+
   // Second review: a format with "." or "+" was no part of the entry, and the preview was lost.
   it.each(["v3.raw", "a+b"])("reads a preview entry with the format %j as a preview", (format) => {
     const accept = endpoint("GET /x", { mediaType: { format, previews: ["x"] } }).headers.accept;

@@ -79,14 +79,29 @@ describe("1. dot segments never come from a value", () => {
     ["GET /r/{x}/{y}", { x: "../admin", y: "a.b" }, "x", "..", "path"],
     // The value writes the encoded end of the route's "..".
     ["GET /a/..{+x}", { x: "%2Fadmin" }, "x", "..", "path"],
+    // One value writes the encoded end, the next the dots: the dots' writer is named (third review).
+    ["GET /a/{x}{y}", { x: "a/", y: ".." }, "y", "..", "path"],
   ])("%s with %j: an encoded / or \\ ends a segment", (route, options, name, segment, part) => {
     const url = route.slice(route.indexOf(" ") + 1);
     // Twice: the second call takes the route's plan (its fast expander).
     for (let call = 0; call < 2; call++) {
       expect(errorOf(() => endpoint(route, options))).toStrictEqual(
-        dotMessage(name, url, segment, part, DECODING),
+        dotMessage(
+          name,
+          url,
+          segment,
+          part,
+          part === "path" ? DECODING : 'routers that decode "%2F" and "%5C"',
+        ),
       );
     }
+  });
+
+  it("a fragment segment ended by an encoded / is blamed on the routers that read fragments", () => {
+    // Third review: it said servers, which never see a fragment.
+    expect(errorOf(() => endpoint("GET /a#{x}", { x: "../b" }))).toStrictEqual(
+      dotMessage("x", "/a#{x}", "..", "fragment", 'routers that decode "%2F" and "%5C"'),
+    );
   });
 
   it("the route's own dot segment ended by an encoded / is ERR_INVALID_URL, saying who resolves it", () => {
