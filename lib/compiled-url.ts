@@ -147,7 +147,7 @@ function pathExpander(
         // A "/" or "\" is written %2F or %5C, a segment end to servers that decode it: with a "."
         // too, the value takes the checks (assertNoDotSegment). (Only a value that needed
         // encoding is looked at: most are written as they are, the same string.)
-        if (checked && encoded !== text && text.includes(".") && /[/\\]/.test(text)) return undefined;
+        if (checked && encoded !== text && text.includes(".") && /[/\\;]/.test(text)) return undefined;
         out += literals[i]! + encoded;
       }
     } catch (error) {
@@ -590,7 +590,7 @@ export function assertNoDotSegment(
       suspect =
         typeof value === "string"
           ? entry >= 0
-            ? value === "." || value === ".." || (value.includes(".") && /[/\\]/.test(value))
+            ? value === "." || value === ".." || (value.includes(".") && /[/\\;]/.test(value))
             : value.includes(".") || value.includes("%")
           : typeof value === "object" && value !== null;
     }
@@ -608,8 +608,9 @@ export function assertNoDotSegment(
   // else the one that wrote that encoded end (`/a/..{+x}` with "%2Fadmin").
   const before = from > start && !/[/?#]/.test(expanded.charAt(from - 1)) ? 3 : 0;
   const after = expanded.charCodeAt(to) === 0x25 /* % */ ? 3 : 0;
-  const who =
-    before || after
+  const who = /;|%3b/i.test(expanded.slice(from, to))
+    ? 'servers that drop ";" parameters'
+    : before || after
       ? `${segment.startsWith("path") ? "servers" : "routers"} that decode "%2F" and "%5C"`
       : "clients";
   const name = writerOf(compiled, values, from, to) ?? writerOf(compiled, values, from - before, to + after);

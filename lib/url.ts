@@ -164,8 +164,9 @@ export function dotSegmentLabel(url: string, [start, end]: [number, number]): st
  * (the WHATWG URL Standard, "single-dot and double-dot URL path segments", reads those as dots
  * too) — in the path and in the fragment (client-side routers resolve it as a path); the query
  * is not a path. An encoded "/" or "\" (%2F, %5C, any case) ends a segment too: a server or
- * proxy that decodes it before resolving reads "..%2Fadmin" as "../admin" (docs/decisions.md
- * §15). Returns `[start, end]` of the segment, or `undefined`.
+ * proxy that decodes it before resolving reads "..%2Fadmin" as "../admin"; and ";" parameters
+ * after the dots make no other segment, as servers that drop them read "..;/admin" as
+ * "../admin" (docs/decisions.md §15). Returns `[start, end]` of the segment, or `undefined`.
  */
 export function findDotSegment(url: string, start: number): [number, number] | undefined {
   let segmentStart = start;
@@ -180,8 +181,13 @@ export function findDotSegment(url: string, start: number): [number, number] | u
       code === 0x23 /* # */ ||
       (!inQuery && (code === 0x3f /* ? */ || code === 0x2f /* / */ || encodedSlash))
     ) {
-      // A dot segment is at most 6 characters ("%2e%2e"): longer ones are not sliced.
-      if (!inQuery && i - segmentStart < 7 && /^(?:\.|%2e){1,2}$/i.test(url.slice(segmentStart, i))) {
+      // A dot segment is at most 6 characters ("%2e%2e"), before any ";" parameters (raw or
+      // %3B), which servers such as Tomcat and Spring drop before they resolve ("..;/admin" is
+      // "../admin" to them): at most 9 characters are looked at.
+      if (
+        !inQuery &&
+        /^(?:\.|%2e){1,2}(?:$|;|%3b)/i.test(url.slice(segmentStart, Math.min(i, segmentStart + 9)))
+      ) {
         return [segmentStart, i];
       }
       inQuery = code === 0x3f;

@@ -97,6 +97,31 @@ describe("1. dot segments never come from a value", () => {
     }
   });
 
+  // Found by the review of the locked builders (2026-11-26): Tomcat, Jetty and Spring drop a
+  // segment's ";" parameters before they resolve, so "..;" is ".." to them.
+  it.each([
+    ["GET /x/{a}/y", { a: "..;" }, "a", "..%3B"],
+    ["GET /x/{a}/y", { a: "..;jsessionid=1" }, "a", "..%3Bjsessionid%3D1"],
+    ["GET /x/{+a}/y", { a: "..%3Bx" }, "a", "..%3Bx"],
+    ["GET /x/{+a}", { a: ".;/admin" }, "a", ".;"],
+  ])("%s with %j: ';' parameters after the dots make a dot segment", (route, options, name, segment) => {
+    const url = route.slice(route.indexOf(" ") + 1);
+    for (let call = 0; call < 2; call++) {
+      expect(errorOf(() => endpoint(route, options))).toStrictEqual(
+        dotMessage(name, url, segment, "path", 'servers that drop ";" parameters'),
+      );
+    }
+  });
+
+  it("keeps values whose ';' follows more than dots, and a path-locked builder keeps its prefix against '..;'", () => {
+    expect(endpoint("GET /x/{a}/y", { a: "v1.2;x" }).url).toBe(`${BASE}/x/v1.2%3Bx/y`);
+    expect(endpoint("GET /x/{a}", { a: "...;x" }).url).toBe(`${BASE}/x/...%3Bx`);
+    const locked = callable(new PathLockedEndpointBuilder({ baseUrl: "https://api.acme.example/v3" }));
+    expect(errorOf(() => locked("GET {+next}", { next: "https://api.acme.example/v3/..;/admin" })).code).toBe(
+      "ERR_INVALID_PARAMETER",
+    );
+  });
+
   it("a fragment segment ended by an encoded / is blamed on the routers that read fragments", () => {
     // Third review: it said servers, which never see a fragment.
     expect(errorOf(() => endpoint("GET /a#{x}", { x: "../b" }))).toStrictEqual(
