@@ -1,7 +1,8 @@
 // The `service-endpoint` command (docs/cli.md). Built to dist/cli.mjs, which imports the built
 // library (dist/index.mjs): the command uses nothing but the public API.
-import { readFileSync } from "node:fs";
+import { readFileSync, readSync } from "node:fs";
 import process from "node:process";
+import { isatty } from "node:tty";
 import { UsageError } from "./parse-arguments.js";
 import { run } from "./run.js";
 
@@ -14,6 +15,34 @@ function text(bytes: Uint8Array, what: string): string {
   } catch {
     throw new UsageError(`${what} is not UTF-8 text; send bytes with curl --data-binary @file instead`);
   }
+}
+
+/**
+ * All of standard input, read from fd 0 synchronously. Never through process.stdin: touching it
+ * (even its isTTY) makes Node set a pipe non-blocking, and a read before the writer has written
+ * then fails with EAGAIN — a body lost without a word. EAGAIN is waited out here instead.
+ */
+function readStandardInput(): Uint8Array {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.alloc(64 * 1024);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let length: number;
+    try {
+      length = readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "an error";
+      if (code === "EAGAIN") {
+        Atomics.wait(pause, 0, 0, 10); // a non-blocking fd 0 left by a parent: wait for the writer
+        continue;
+      }
+      if (code === "EOF") break; // a closed pipe on Windows
+      throw new UsageError(`Cannot read standard input (${code})`);
+    }
+    if (length === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, length)));
+  }
+  return Buffer.concat(chunks);
 }
 
 process.exitCode = run(process.argv.slice(2), {
@@ -31,13 +60,7 @@ process.exitCode = run(process.argv.slice(2), {
   },
   // httpie's rule: a body comes from standard input when it is not a terminal.
   readStdin: () => {
-    if (process.stdin.isTTY) return undefined;
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(0);
-    } catch {
-      return undefined;
-    }
-    return text(bytes, "Standard input");
+    if (isatty(0)) return undefined;
+    return text(readStandardInput(), "Standard input");
   },
 });

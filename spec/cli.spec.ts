@@ -643,3 +643,46 @@ describe("files and standard input must be UTF-8 text", () => {
     );
   });
 });
+
+// Found by a hostile review (2026-11-26).
+describe("standard input is read whole, or refused", () => {
+  const shell = (script: string): Result => {
+    const { status, stdout, stderr } = spawnSync("sh", ["-c", script], {
+      encoding: "utf8",
+      cwd: FIXTURES,
+      env: { ...process.env, NODE: process.execPath, BIN },
+    });
+    return { status, stdout, stderr };
+  };
+
+  it("waits for a body that its writer sends late", () => {
+    expect(
+      shell(
+        `(sleep 0.5; printf '{"title":"late"}') | "$NODE" "$BIN" --content-type application/json POST /issues`,
+      ),
+    ).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/issues",
+        headers: { ...GET_HEADERS, "content-type": "application/json" },
+        body: '{"title":"late"}',
+      }),
+    );
+  });
+
+  it("reads a large body written in pieces", () => {
+    const result = shell(
+      `(for i in 1 2 3 4; do head -c 50000 /dev/zero | tr '\\0' a; sleep 0.1; done) | "$NODE" "$BIN" --content-type text/plain POST /x`,
+    );
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).body).toBe("a".repeat(200_000));
+  });
+
+  it("refuses standard input it cannot read (a directory), exit status 2", () => {
+    expect(shell(`"$NODE" "$BIN" POST /x < .`)).toStrictEqual({
+      status: 2,
+      stdout: "",
+      stderr: "service-endpoint: Cannot read standard input (EISDIR) (see service-endpoint --help)\n",
+    });
+  });
+});
