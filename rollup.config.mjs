@@ -46,9 +46,11 @@ export default [
   },
   {
     // The `service-endpoint` command. It imports the library's public API, which stays external:
-    // dist/cli.mjs loads dist/index.mjs, the very bundle users import.
+    // dist/cli.mjs loads dist/index.mjs, the very bundle users import; and lib/route.js's
+    // colonToTemplate from dist/route.mjs, the same module index.mjs loads, so that the command
+    // finds a route's placeholders exactly as the library does.
     input: "cli/main.ts",
-    external: (id) => id.startsWith("node:") || id.endsWith("/lib/index.js"),
+    external: (id) => id.startsWith("node:") || /\/lib\/(?:index|route)\.js$/.test(id),
     plugins: [
       typescript({ tsconfig: "./cli/tsconfig.json" }),
       // A bin must be executable to run from a clone as ./dist/cli.mjs (npm sets it on install).
@@ -58,7 +60,7 @@ export default [
       file: "dist/cli.mjs",
       format: "es",
       banner: "#!/usr/bin/env node",
-      paths: (id) => (id.endsWith("/lib/index.js") ? "./index.mjs" : id),
+      paths: (id) => id.replace(/^.*\/lib\/(index|route)\.js$/, "./$1.mjs"),
     },
   },
 ];

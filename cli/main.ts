@@ -1,5 +1,6 @@
 // The `service-endpoint` command (docs/cli.md). Built to dist/cli.mjs, which imports the built
-// library (dist/index.mjs): the command uses nothing but the public API.
+// library (dist/index.mjs): the command uses the public API, and the library's own :name rule
+// (dist/route.mjs) to know a route's placeholders as the library does.
 import { readFileSync, readSync } from "node:fs";
 import process from "node:process";
 import { isatty } from "node:tty";

@@ -1,5 +1,8 @@
 import { EndpointError, VERSION, endpoint, parseTemplate, toCurl, toFetch } from "../lib/index.js";
 import type { EndpointOptions, HeadersInput, RequestOptions } from "../lib/index.js";
+// The library's own route → template step (the :name form), not a copy: the built command loads
+// it from dist/route.mjs, the module dist/index.mjs uses (rollup.config.mjs).
+import { colonToTemplate } from "../lib/route.js";
 import { HELP } from "./help.js";
 import { UsageError, parseArguments } from "./parse-arguments.js";
 import type { ReadFile } from "./parse-arguments.js";
@@ -55,9 +58,12 @@ function withQuery(
   return { ...request, url: endpoint(get).url };
 }
 
-/** The placeholder names of a route's url, the `:name` form (CONTRACT.md "url") included. */
+/**
+ * The placeholder names of a route's url, the `:name` form (CONTRACT.md "url") included, found
+ * as the library finds them: a `/:name` in the query or the fragment is none.
+ */
 function placeholderNames(route: string): readonly string[] {
-  return parseTemplate(routeUrl(route).replace(/\/:([A-Za-z0-9_]+)/g, "/{$1}")).variableNames;
+  return parseTemplate(colonToTemplate(routeUrl(route))).variableNames;
 }
 
 /** The `fetch()` call as JavaScript: a string literal per string, bytes as a Uint8Array. */

@@ -686,3 +686,51 @@ describe("standard input is read whole, or refused", () => {
     });
   });
 });
+
+// Found by a hostile review (2026-11-26): a /:name in the query or fragment is no placeholder
+// for the library (colonToTemplate stops at "?" and "#"), so none for the command either.
+describe("placeholders are the ones the library finds", () => {
+  it.each([
+    [
+      ["--ignore-stdin", "POST", "/x?next=/:foo", "foo=1", 'data:={"a":1}'],
+      'Item "foo" would be lost: the body is the data item; write foo==value for the query',
+    ],
+    [
+      ["--ignore-stdin", "POST", "/x#/:foo", "foo=1", "@body.txt"],
+      'Item "foo" would be lost: the body is @body.txt; write foo==value for the query',
+    ],
+  ])("%j is refused", (args, message) => {
+    expect(run(...args)).toStrictEqual({
+      status: 2,
+      stdout: "",
+      stderr: `service-endpoint: ${message} (see service-endpoint --help)\n`,
+    });
+  });
+
+  it("keeps a body parameter out of the query when the url's query holds /:name", () => {
+    expect(run("--ignore-stdin", "POST", "/x?next=/:foo", "foo=1", "bar==2")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x?next=/:foo&bar=2",
+        headers: JSON_HEADERS,
+        body: { foo: "1" },
+      }),
+    );
+  });
+
+  it("takes name==value for a name that is /:name only in the url's query", () => {
+    expect(run("--ignore-stdin", "POST", "/x?next=/:foo", "foo==1")).toStrictEqual(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x?next=/:foo&foo=1",
+        headers: GET_HEADERS,
+      }),
+    );
+  });
+
+  it("still finds /:name in the path", () => {
+    expect(run("--ignore-stdin", "POST", "/x/:foo", "foo=1", "@body.txt").stdout).toContain(
+      '"url": "https://api.service.example/x/1"',
+    );
+  });
+});
