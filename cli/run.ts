@@ -66,6 +66,20 @@ function placeholderNames(route: string): readonly string[] {
   return parseTemplate(colonToTemplate(routeUrl(route))).variableNames;
 }
 
+/**
+ * The `headers:=` item, which Name:value items and --content-type (`what`) add to: it must be a
+ * JSON object, or spreading it would invent headers ("abc" → "0": "a", …) or drop it (5).
+ */
+function headersToAddTo(options: EndpointOptions, what: string): HeadersInput | undefined {
+  const given: unknown = options.headers;
+  if (given !== undefined && (given === null || typeof given !== "object" || Array.isArray(given))) {
+    throw new UsageError(
+      `Item headers:= must be a JSON object to take ${what} too, got ${JSON.stringify(given)}`,
+    );
+  }
+  return given as HeadersInput | undefined;
+}
+
 /** The `fetch()` call as JavaScript: a string literal per string, bytes as a Uint8Array. */
 function fetchCall(requestOptions: RequestOptions): string {
   const [url, init] = toFetch(requestOptions);
@@ -150,14 +164,8 @@ export function run(argv: readonly string[], output: Output): number {
 
     if (commandLine.headers.length > 0) {
       // Header items add to a headers:='{…}' item rather than replace it.
-      const given: unknown = options.headers;
-      if (given !== undefined && (given === null || typeof given !== "object" || Array.isArray(given))) {
-        throw new UsageError(
-          `Item headers:= must be a JSON object to take Name:value header items too, got ${JSON.stringify(given)}`,
-        );
-      }
       options.headers = {
-        ...(given as HeadersInput | undefined),
+        ...headersToAddTo(options, "Name:value header items"),
         ...Object.fromEntries(commandLine.headers),
       };
     }
@@ -196,7 +204,7 @@ export function run(argv: readonly string[], output: Output): number {
       if (rawBody === undefined) {
         throw new UsageError("Option --content-type is for a raw body (@file or standard input)");
       }
-      const given = (options.headers ?? {}) as HeadersInput;
+      const given = headersToAddTo(options, "--content-type") ?? {};
       const clash = Object.keys(given).find((name) => name.toLowerCase() === "content-type");
       if (clash !== undefined) {
         throw new UsageError(`Give the content-type once: --content-type or a ${clash}: header, not both`);
