@@ -171,9 +171,24 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
       continue;
     }
     const { kind, key, value } = splitItem(item);
-    if (kind === "header") headers.push([key, value]);
-    else if (kind === "query") query.push([key, value]);
-    else if (kind === "string") parameters.push([key, fileOrText(value, readFile).text]);
+    // The same name twice is ambiguous (a later item would replace the earlier): refused.
+    if (kind === "header") {
+      if (headers.some(([name]) => name.toLowerCase() === key.toLowerCase())) {
+        throw new UsageError(
+          `Give the header ${JSON.stringify(key)} once, not twice: header names ignore case`,
+        );
+      }
+      headers.push([key, value]);
+      continue;
+    }
+    if (kind === "query") {
+      query.push([key, value]); // compared once decoded (run.ts): q%41 is qA
+      continue;
+    }
+    if (parameters.some(([name]) => name === key)) {
+      throw new UsageError(`Give the parameter ${JSON.stringify(key)} once, not twice`);
+    }
+    if (kind === "string") parameters.push([key, fileOrText(value, readFile).text]);
     else {
       const { text, fromFile } = fileOrText(value, readFile);
       try {

@@ -123,7 +123,7 @@ export function run(argv: readonly string[], output: Output): number {
       );
     }
     // Object.fromEntries defines own properties: an item named __proto__ is a key like any
-    // other, and a later item with the same key replaces an earlier one.
+    // other. No key comes twice: parseArguments refuses that.
     const options: EndpointOptions = Object.fromEntries(commandLine.parameters);
     const route = commandLine.route;
 
@@ -145,7 +145,10 @@ export function run(argv: readonly string[], output: Output): number {
             `Invalid query item ${JSON.stringify(`${given}==${value}`)}: its %XX triplets are not UTF-8`,
           );
         }
-        if (Object.hasOwn(options, name) || query.some(([taken]) => taken === name)) {
+        if (query.some(([taken]) => taken === name)) {
+          throw new UsageError(`Give the query parameter ${JSON.stringify(name)} once, not twice`);
+        }
+        if (Object.hasOwn(options, name)) {
           throw new UsageError(
             `Give ${JSON.stringify(name)} once: as name==value (query) or name=value, not both`,
           );

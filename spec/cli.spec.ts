@@ -387,7 +387,14 @@ describe("service-endpoint (the built bin)", () => {
       [["GET /users/{id}", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
       [["GET /users/:id", "id==1"], 'Query item "id==" names a placeholder of the route: write id=value'],
       [["GET /x", "q==1", "q=2"], 'Give "q" once: as name==value (query) or name=value, not both'],
-      [["GET /x", "q==1", "q==2"], 'Give "q" once: as name==value (query) or name=value, not both'],
+      // The same name twice, as --help promises (review 2026-11-26).
+      [["GET /x", "q==1", "q==2"], 'Give the query parameter "q" once, not twice'],
+      [["GET /x", "q%41==1", "qA==2"], 'Give the query parameter "qA" once, not twice'],
+      [["POST /x", "a=1", "a=2"], 'Give the parameter "a" once, not twice'],
+      [["POST /x", "title=Real", "title:=null"], 'Give the parameter "title" once, not twice'],
+      [["POST /x", 'data:="a"', 'data:="b"'], 'Give the parameter "data" once, not twice'],
+      [["GET /x", "X-A:1", "x-a:2"], 'Give the header "x-a" once, not twice: header names ignore case'],
+      [["GET /x", "X-A:1", "X-A:1"], 'Give the header "X-A" once, not twice: header names ignore case'],
       [
         ["POST /x", "@body.txt", "title=x"],
         'Item "title" would be lost: the body is @body.txt; write title==value for the query',
