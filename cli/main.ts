@@ -13,9 +13,36 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function text(bytes: Uint8Array, what: string): string {
   try {
     return utf8.decode(bytes);
-  } catch {
-    throw new UsageError(`${what} is not UTF-8 text; send bytes with curl --data-binary @file instead`);
+  } catch (error) {
+    // Only the decoder's TypeError means "not UTF-8"; text longer than the longest string Node
+    // can hold fails with ERR_STRING_TOO_LONG (a RangeError in other versions).
+    if (error instanceof TypeError) {
+      throw new UsageError(`${what} is not UTF-8 text; send bytes with curl --data-binary @file instead`);
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof RangeError || code === "ERR_STRING_TOO_LONG") {
+      throw new UsageError(
+        `${what} is too large to be text here; send it with curl --data-binary @file instead`,
+      );
+    }
+    throw error;
   }
+}
+
+// A reader that stops early (`| head`) closes the pipe: EPIPE ends the command quietly, with
+// the status it already has, instead of Node's stack trace for an unhandled 'error' event.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") {
+      process.exitCode = 1;
+      if (stream === process.stdout) {
+        process.stderr.write(
+          `service-endpoint: Cannot write standard output (${error.code ?? error.message})\n`,
+        );
+      }
+    }
+    process.exit();
+  });
 }
 
 /**

@@ -1,7 +1,16 @@
 import { execFile, spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { constants } from "node:buffer";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { VERSION } from "../lib/index.js";
@@ -756,5 +765,45 @@ describe("placeholders are the ones the library finds", () => {
     expect(run("--ignore-stdin", "POST", "/x/:foo", "foo=1", "@body.txt").stdout).toContain(
       '"url": "https://api.service.example/x/1"',
     );
+  });
+});
+
+// Found by a hostile review (2026-11-26): one line or none, never a stack trace or a wrong reason.
+describe("output to a closed pipe, and a file too large for a string", () => {
+  const directory = mkdtempSync(join(tmpdir(), "service-endpoint-cli-"));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("ends quietly, with its own status, when the reader of its output stops early (EPIPE)", () => {
+    const big = join(directory, "big.txt");
+    writeFileSync(big, "a".repeat(1_000_000)); // far more than a pipe holds
+    const result = spawnSync(
+      "sh",
+      ["-c", `{ "$NODE" "$BIN" --ignore-stdin POST /x "a=@$BIG" 2>"$ERR"; echo $? >"$RC"; } | head -c 10`],
+      {
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          NODE: process.execPath,
+          BIN,
+          BIG: big,
+          ERR: join(directory, "err"),
+          RC: join(directory, "rc"),
+        },
+      },
+    );
+    expect(result.stdout).toBe('{\n  "metho');
+    expect(readFileSync(join(directory, "err"), "utf8")).toBe("");
+    expect(readFileSync(join(directory, "rc"), "utf8")).toBe("0\n");
+  });
+
+  it("says a file is too large, not that it is not UTF-8, when its text cannot be a string", () => {
+    const huge = join(directory, "huge.txt");
+    writeFileSync(huge, "");
+    truncateSync(huge, constants.MAX_STRING_LENGTH + 1); // sparse: valid UTF-8 (NULs), one too many
+    expect(run("--ignore-stdin", "POST", "/x", `a=@${huge}`)).toStrictEqual({
+      status: 2,
+      stdout: "",
+      stderr: `service-endpoint: The file ${JSON.stringify(huge)} is too large to be text here; send it with curl --data-binary @file instead (see service-endpoint --help)\n`,
+    });
   });
 });
