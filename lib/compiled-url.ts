@@ -28,8 +28,8 @@ export interface CompiledUrl {
   readonly expand: (values: readonly unknown[]) => string;
   /**
    * For a url of literals and `{name}` expressions, none of whose literals holds "." or "%": the
-   * expansion when every value is a finite number or a string other than "", "." and ".." (and
-   * other than one with a "." and a "/" or "\", written %2F or %5C: see `assertNoDotSegment`), which
+   * expansion when every value is a finite number or a string other than "" that cannot add to a
+   * dot segment (`mayMakeDotSegment`), which
    * then passes every check of `buildRequest` (a required placeholder has a value, no path
    * segment is left empty, no value makes a dot segment); else `undefined`, and the url takes
    * the checks and `expand`.
@@ -144,10 +144,9 @@ function pathExpander(
               : undefined;
         if (text === undefined) return checked ? undefined : general(values);
         const encoded = encodeUnreserved(text, names[i]!);
-        // A "/" or "\" is written %2F or %5C, a segment end to servers that decode it: with a "."
-        // too, the value takes the checks (assertNoDotSegment). (Only a value that needed
-        // encoding is looked at: most are written as they are, the same string.)
-        if (checked && encoded !== text && text.includes(".") && /[/\\;]/.test(text)) return undefined;
+        // A "/", "\" or ";" has to be encoded: only a value written otherwise than as it is (the
+        // same string, for most) can hold one, and is asked the rest of `mayMakeDotSegment`.
+        if (checked && encoded !== text && mayMakeDotSegment(text)) return undefined;
         out += literals[i]! + encoded;
       }
     } catch (error) {
@@ -158,6 +157,17 @@ function pathExpander(
     }
     return out + literal;
   };
+}
+
+/**
+ * Can a string that an operator pct-encoding "%" and "/" writes (`{x}`, `:x`, `{/x}`) add to a dot
+ * segment? When it is all dots ("." and ".."; a dot segment has one or two), or when it holds a
+ * "." and a "/", "\" or ";", which it writes %2F, %5C or %3B: a segment end to servers that
+ * decode them, or parameters that servers drop ("../admin" is "..%2Fadmin", "..;" is "..%3B"). The
+ * one rule of the fast expander and of `assertNoDotSegment`.
+ */
+function mayMakeDotSegment(text: string): boolean {
+  return text === "." || text === ".." || (text.includes(".") && /[/\\;]/.test(text));
 }
 
 /**
@@ -579,10 +589,8 @@ export function assertNoDotSegment(
   if (pathSlots !== undefined) {
     let suspect = false;
     for (let i = 0; i < pathSlots.length && !suspect; i++) {
-      // A string under an operator that pct-encodes "%" and "/" adds to a dot segment only when
-      // it is all dots ("." and ".."), or when it holds a "." and a "/" or "\", which it writes
-      // as %2F or %5C, segment ends to a server that decodes them ("../admin" is "..%2Fadmin").
-      // Elsewhere a string is a suspect when it holds a "." or a "%" (a "%2e"). Scalars other than
+      // A string under an operator that pct-encodes "%" and "/" is a suspect as
+      // `mayMakeDotSegment` says; elsewhere when it holds a "." or a "%" (a "%2e"). Scalars other than
       // strings never make a dot segment; a list or object is not read again (its members could
       // answer differently than they did to the expansion): the expanded url is scanned instead.
       const entry = pathSlots[i]!;
@@ -590,7 +598,7 @@ export function assertNoDotSegment(
       suspect =
         typeof value === "string"
           ? entry >= 0
-            ? value === "." || value === ".." || (value.includes(".") && /[/\\;]/.test(value))
+            ? mayMakeDotSegment(value)
             : value.includes(".") || value.includes("%")
           : typeof value === "object" && value !== null;
     }
