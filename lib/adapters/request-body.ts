@@ -91,13 +91,13 @@ function getterAccepts(prototype: object, name: string, value: object): boolean 
  * whatever own property or subclass getter of that name `value` has (fetch and curl read the
  * slots too). `value` must have the slots: the kind check passed.
  */
-function builtInGetter(prototype: object, name: string, value: object): unknown {
+export function builtInGetter(prototype: object, name: PropertyKey, value: object): unknown {
   const get = Object.getOwnPropertyDescriptor(prototype, name)?.get;
   return get === undefined ? undefined : Reflect.apply(get, value, []);
 }
 
 /** `%TypedArray%.prototype` (ECMAScript §23.2.3), which holds the getters of every typed array. */
-function typedArrayPrototype(): object {
+export function typedArrayPrototype(): object {
   return Object.getPrototypeOf(Uint8Array.prototype) as object;
 }
 

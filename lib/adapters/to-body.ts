@@ -7,9 +7,11 @@ import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
 import {
   blobBytes,
   blobType,
+  builtInGetter,
   bytesOf,
   classifyBody,
   sendsEmptyBody,
+  typedArrayPrototype,
   urlSearchParamsText,
 } from "./request-body.js";
 
@@ -49,11 +51,9 @@ function unsupported(reason: string): never {
  */
 function chunkBytes(chunk: unknown): Uint8Array | undefined {
   if (!ArrayBuffer.isView(chunk)) return undefined;
-  const get = Object.getOwnPropertyDescriptor(
-    Object.getPrototypeOf(Uint8Array.prototype),
-    Symbol.toStringTag,
-  )?.get;
-  return get !== undefined && Reflect.apply(get, chunk, []) === "Uint8Array" ? bytesOf(chunk) : undefined;
+  return builtInGetter(typedArrayPrototype(), Symbol.toStringTag, chunk) === "Uint8Array"
+    ? bytesOf(chunk)
+    : undefined;
 }
 
 /**
@@ -61,8 +61,7 @@ function chunkBytes(chunk: unknown): Uint8Array | undefined {
  * The stream is read through the built-in `locked` and `getReader()`, not a subclass's.
  */
 async function readStream(stream: ReadableStream<unknown>): Promise<Uint8Array> {
-  const locked = Object.getOwnPropertyDescriptor(ReadableStream.prototype, "locked")?.get;
-  if (locked !== undefined && Reflect.apply(locked, stream, []) === true) {
+  if (builtInGetter(ReadableStream.prototype, "locked", stream) === true) {
     unsupported("the ReadableStream body is locked: it is being read already");
   }
   const reader = Reflect.apply(ReadableStream.prototype.getReader, stream, []) as ReadableStreamDefaultReader;
