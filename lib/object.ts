@@ -21,6 +21,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   // Array.isArray first: an array is common in options and answered without the prototype
   // lookup, which costs about 150 machine instructions where the shapes are many.
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  return hasPlainPrototype(value);
+}
+
+/**
+ * Whether an object (an array too) has a plain object's prototype, `Object.prototype` or null: the
+ * test `isPlainObject` ends with, for a caller that has already told objects and arrays apart (the
+ * template engine, whose bundle then carries only this).
+ */
+export function hasPlainPrototype(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }

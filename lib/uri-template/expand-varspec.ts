@@ -1,5 +1,5 @@
 import { quote } from "../errors.js";
-import { isPlainObject, own } from "../object.js";
+import { hasPlainPrototype, own } from "../object.js";
 import { templateError } from "./template-error.js";
 import type { OperatorRow } from "./operators.js";
 import type { TemplateVariable } from "./types.js";
@@ -79,7 +79,7 @@ export function expandVarspec(
   const row = spec.row;
   const head = later ? spec.sep : spec.first;
   // A list or a plain object: the composite values of §2.3.
-  if (typeof value === "object" && (Array.isArray(value) || isPlainObject(value))) {
+  if (typeof value === "object" && (Array.isArray(value) || hasPlainPrototype(value!))) {
     const text = expandComposite(spec, value as readonly unknown[] | Record<string, unknown>, template);
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
     return text === undefined ? text : (spec.explode ? (later ? row.sep : row.first) : head) + text;
