@@ -104,8 +104,13 @@ export function compileTemplate(template: string): UriTemplate {
       // that is not enumerable). No hole is left: reading one would read Array.prototype and
       // Object.prototype, so `Object.prototype[1] = "x"` would fill a missing variable
       // (docs/security.md item 12).
-      for (let slot = 0; found < values.length && slot < values.length; slot++) {
-        if (!hasOwn(values, slot)) values[slot] = own(variables, variableNames[slot]!);
+      // (`found` counts the slots filled, each once: the walk yields a key once and each key has
+      // its own slot, so the loop ends at the last hole, and at once when there is none.)
+      for (let slot = 0; found < values.length; slot++) {
+        if (!hasOwn(values, slot)) {
+          values[slot] = own(variables, variableNames[slot]!);
+          found++;
+        }
       }
       return expandSlots(values);
     } catch (error) {
