@@ -63,13 +63,14 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
   return out + value.slice(copied);
 }
 
+/** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
+const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
+/** U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). */
+const ALLOW_UR = /*#__PURE__*/ asciiClass(/[\w.~:/?#[\]@!$&'()*+,;=-]/);
+
+// (After the allowed sets: the bundle compresses better this way, −1 B.)
 /** RFC 3986 §2.1: "%" and two uppercase hex digits (the last two of "U+00XX"), for each ASCII code. */
 const PCT_ASCII: readonly string[] = /*#__PURE__*/ Array.from(
   { length: 128 },
   (_, code) => "%" + codePointLabel(code).slice(-2),
 );
-
-/** U: the characters copied as they are by most operators (RFC 6570 §3.2.1). */
-const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
-/** U+R: U and RFC 3986 §2.2 reserved, copied as they are by `+` and `#` (RFC 6570 §3.2.1). */
-const ALLOW_UR = /*#__PURE__*/ asciiClass(/[\w.~:/?#[\]@!$&'()*+,;=-]/);
