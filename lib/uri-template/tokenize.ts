@@ -81,7 +81,7 @@ export function tokenize(template: string): Tokens {
       if ((code = template.charCodeAt(i)) === 0x25 /* % */) fail("invalid percent-encoding in variable name");
       let explode = false;
       let maxLength: number | undefined;
-      if (name !== "") {
+      if (name) {
         if (code === 0x3a /* : */) {
           // §2.4.1 prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
           const digits = ++i;
@@ -98,7 +98,7 @@ export function tokenize(template: string): Tokens {
         }
       }
       if (code === 0x7d /* } */ || code === 0x2c /* , */) {
-        if (name === "") {
+        if (!name) {
           if (code === 0x7d && variables.length === 0) fail("empty expression", start);
           fail("missing variable name");
         }
