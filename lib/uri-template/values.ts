@@ -34,7 +34,7 @@ export function scalarText(value: unknown, name: string, position?: Position): s
       ? ""
       : typeof position === "number"
         ? " at index " + position + " of a list"
-        : ` at key ${quote(position)} of an object`;
+        : " at key " + quote(position) + " of an object";
   throw parameterError(
     name,
     "cannot expand " +
