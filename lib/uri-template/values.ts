@@ -29,17 +29,16 @@ export function scalarText(value: unknown, name: string, position?: Position): s
     }
   }
   // `Invalid parameter "name": cannot expand a symbol at index 2 of a list in a URI template`
-  const where =
-    position === undefined
-      ? ""
-      : typeof position === "number"
-        ? " at index " + position + " of a list"
-        : " at key " + quote(position) + " of an object";
+  // (The position written in place, not in a variable of its own: 4 B less in the bundle.)
   throw parameterError(
     name,
     "cannot expand " +
       (value instanceof Date ? "an invalid Date" : describe(value)) +
-      where +
+      (position === undefined
+        ? ""
+        : typeof position === "number"
+          ? " at index " + position + " of a list"
+          : " at key " + quote(position) + " of an object") +
       " in a URI template",
   );
 }
