@@ -11,6 +11,8 @@ export function templateError(template: string, problem: string, offset: number)
 /** A character for a message: `"-"` for visible ASCII, `" " (U+0020)` or `"ä" (U+00E4)` for the rest. */
 export function describeCharacter(template: string, offset: number): string {
   const codePoint = template.codePointAt(offset)!;
-  const quoted = quote(String.fromCodePoint(codePoint));
-  return codePoint > 0x20 && codePoint < 0x7f ? quoted : quoted + " (" + codePointLabel(codePoint) + ")";
+  return (
+    quote(String.fromCodePoint(codePoint)) +
+    (codePoint > 0x20 && codePoint < 0x7f ? "" : " (" + codePointLabel(codePoint) + ")")
+  );
 }
