@@ -11,7 +11,6 @@ import type { BoundedCache } from "./bounded-cache.js";
 import { compileUrl } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { LIBRARY_DEFAULTS } from "./defaults.js";
-import { mergeHeaders } from "./headers.js";
 import { JSON_CONTENT_TYPE, mergeMediaType } from "./media-type.js";
 import { mergeLevels, mergeValue, thaw } from "./merge.js";
 import { normalizeDefaults, readLevel } from "./normalize.js";
@@ -561,7 +560,7 @@ function endpointOf(
   const snap = (snapshotPlan.calls ??= snapshotCalls(defaults));
   let plan = typeof route === "string" ? planOf(snap, route) : undefined;
   // With the route's plan, the walk places the parameters into its url's slots as it reads them.
-  const call = readLevel(route, options, false, plan?.parsed, plan?.compiled);
+  const call = readLevel(route, options, false, plan?.parsed, plan?.compiled, snap.frozenHeaders);
   const method = call.method ?? snap.method;
   if (plan === undefined) {
     const parsed = typeof route === "string" ? parseRoute(route) : undefined;
@@ -596,7 +595,7 @@ function endpointOf(
   // copies the frozen ones. (Only where the defaults have no content-type: with one, none is added.)
   const headers =
     call.headers !== undefined
-      ? mergeHeaders(snap.frozenHeaders, call.headers)
+      ? (call.headers as Headers)
       : !bodyMethod || (!hasData && leftover === undefined) || snap.jsonHeaders === undefined
         ? { ...snap.headers }
         : hasData

