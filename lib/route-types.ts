@@ -205,9 +205,17 @@ export interface KnownRouteOptions {
 /** The keys of `T` that are not index signatures. */
 type LiteralKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 };
 
-/** The keys a typed DEFAULTS snapshot is known to provide (its value cannot be `undefined`). */
+/**
+ * The keys a typed DEFAULTS snapshot is known to provide: its value can be neither `undefined`
+ * (dropped at run time) nor `null` (kept, but a required placeholder refuses it with
+ * ERR_MISSING_PARAMETER, so it provides nothing either).
+ */
 export type ProvidedKeys<Defaults> = {
-  [K in LiteralKeys<Defaults>]-?: undefined extends Defaults[K & keyof Defaults] ? never : K;
+  [K in LiteralKeys<Defaults>]-?: undefined extends Defaults[K & keyof Defaults]
+    ? never
+    : null extends Defaults[K & keyof Defaults]
+      ? never
+      : K;
 }[LiteralKeys<Defaults>];
 
 type ParametersOf<Definition> = Definition extends { parameters?: infer P }

@@ -206,6 +206,15 @@ octoHello.endpoint("GET /repos/{owner}/{repo}/issues", { per_page: "x" });
 const maybe: string | undefined = undefined;
 // @ts-expect-error: "owner" may be undefined, so it is still required
 acme.defaults({ owner: maybe }).endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });
+// Nor does a null default: DEFAULTS keeps it, and a required placeholder refuses it at run time
+// (ERR_MISSING_PARAMETER), through `.defaults()` of a builder or of the function interface.
+// @ts-expect-error: "owner" is null in the defaults, so it is still required
+acme.defaults({ owner: null }).endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });
+// @ts-expect-error: the same through callable()
+callable(acme).defaults({ owner: null })("GET /repos/{owner}/{repo}/issues", { repo: "r" });
+const maybeNull: string | null = null as string | null;
+// @ts-expect-error: a value that may be null provides nothing either
+acme.defaults({ owner: maybeNull }).endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });
 // Untyped defaults (an EndpointOptions variable) provide no parameter.
 // @ts-expect-error: "owner" is not known to be provided
 acme.defaults(someOptions).endpoint("GET /repos/{owner}/{repo}/issues", { repo: "r" });
