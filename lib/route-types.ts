@@ -47,10 +47,14 @@ type TakeName<S extends string, Name extends string = ""> = S extends `${infer C
     : Name
   : Name;
 
-/** `:name` at the start of a path segment (`/:name`) in a literal of the path. */
-type ColonNames<L extends string> = L extends `${string}/:${infer Rest}`
-  ? Exclude<TakeName<Rest>, ""> | ColonNames<Rest>
-  : never;
+/**
+ * `:name` at the start of a path segment (`/:name`) in a literal of the path. Tail-recursive,
+ * with the names found so far in `Names`: a union in the recursive branch stops at TypeScript's
+ * depth limit (TS2589, "excessively deep") after some 45 segments; a tail call goes to 1000.
+ */
+type ColonNames<L extends string, Names extends string = never> = L extends `${string}/:${infer Rest}`
+  ? ColonNames<Rest, Names | Exclude<TakeName<Rest>, "">>
+  : Names;
 
 type Operator = "+" | "#" | "." | "/" | ";" | "?" | "&";
 /** `[operator, variable list]` of an expression's text (RFC 6570 §2.2). */
@@ -61,10 +65,10 @@ type SplitOperator<E extends string> = E extends `${infer C}${infer Rest}`
   : ["", E];
 /** A varspec without its modifier: `name*` (explode) and `name:3` (prefix) name `name` (§2.4). */
 type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
-/** The names of a variable list `a,b*,c:3`. */
-type VarNames<L extends string> = L extends `${infer Head},${infer Tail}`
-  ? VarName<Head> | VarNames<Tail>
-  : VarName<L>;
+/** The names of a variable list `a,b*,c:3`; tail-recursive, as `ColonNames`. */
+type VarNames<L extends string, Names extends string = never> = L extends `${infer Head},${infer Tail}`
+  ? VarNames<Tail, Names | VarName<Head>>
+  : Names | VarName<L>;
 
 /**
  * One left-to-right pass over a url template, as `requiredNames` in lib/parse.ts does at run time:
