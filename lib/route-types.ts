@@ -323,11 +323,22 @@ export type EndpointCallOptions<
   Routes,
   R extends string,
   Provided extends PropertyKey = never,
-> = R extends keyof Routes ? KnownRouteCallOptions<R, Routes[R], Provided> : UnknownRouteOptions<R>;
+> = R extends keyof Routes ? KnownRoutesOptions<Routes, Provided>[R] : UnknownRouteOptions<R>;
+
+/**
+ * The options of each route of a map, by route. `endpoint()` and `merge()` index it with the
+ * call's route: while TypeScript resolves a call, the route is generic, and
+ * `KnownRouteCallOptions<R, Routes[R], …>` then paired the placeholders of every route with the
+ * parameters of every other one (a cross product: TS2590 "union type that is too complex to
+ * represent" from some 250 routes). An indexed mapped type keeps each route with its own.
+ */
+type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
+  [K in keyof Routes & string]: KnownRouteCallOptions<K, Routes[K], Provided>;
+};
 
 /** The options of `merge(route, options)`: as `endpoint()`, but nothing is required yet. */
 export type MergeCallOptions<Routes, R extends string> = R extends keyof Routes
-  ? KnownRouteCallOptions<R, Routes[R], PropertyKey>
+  ? KnownRoutesOptions<Routes, PropertyKey>[R]
   : UnknownRouteOptions<R>;
 
 /**
