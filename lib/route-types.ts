@@ -146,7 +146,8 @@ export type RouteParameters<R extends string> = string extends R
  * - `parameters`: path and query parameters (and, for other methods, parameters that are not body
  *   keys) by name. Path placeholders of the route string are required even when left out here.
  * - `body`: the request body. A plain-object body may be given key by key as options (spec §2.2
- *   rule 3) or whole as `data`; any other body only as `data`. `body?:` makes it optional.
+ *   rule 3) or whole as `data`; any other body only as `data`. `body?:` makes it optional. A
+ *   route whose method sends no body (anything but POST, PUT, PATCH, DELETE) offers neither.
  * - `response`: the response body, for code that sends the request (`RouteResponse`).
  */
 export interface RouteDefinition {
@@ -272,14 +273,32 @@ type RouteParametersOf<R extends string, Definition> = Omit<
   ParametersOf<Definition> &
   Required<Pick<ParametersOf<Definition>, RequiredRouteParameterNames<R> & keyof ParametersOf<Definition>>>;
 
+/** The methods that send a body, in any case (spec §2.4, `isBodyMethod` in lib/build-request.ts). */
+type BodyMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Whether a route may send a body: its method is a `BodyMethod`, or it has none (a bare url,
+ * whose method comes from the options or the defaults). Any other method (GET, HEAD, OPTIONS,
+ * TRACE, a custom one) sends none: `data` throws ERR_INVALID_OPTIONS and the other keys go to
+ * the query, so a `body` the map declares for such a route offers no body form.
+ */
+type SendsBody<R extends string> = R extends `${infer M} ${string}`
+  ? Uppercase<M> extends BodyMethod
+    ? true
+    : false
+  : true;
+
 /** The body forms a route accepts: its keys spread into the options, or the whole body as `data`. */
-type BodyForms<Definition> = "body" extends keyof Definition
-  ? Definition extends { body?: infer B }
-    ? Partial<Pick<Definition, "body">> extends Pick<Definition, "body">
-      ? BodyShapes<NonNullable<B>, false>
-      : BodyShapes<NonNullable<B>, true>
-    : EmptyObject
-  : EmptyObject;
+type BodyForms<R extends string, Definition> =
+  SendsBody<R> extends false
+    ? EmptyObject
+    : "body" extends keyof Definition
+      ? Definition extends { body?: infer B }
+        ? Partial<Pick<Definition, "body">> extends Pick<Definition, "body">
+          ? BodyShapes<NonNullable<B>, false>
+          : BodyShapes<NonNullable<B>, true>
+        : EmptyObject
+      : EmptyObject;
 // When an object literal without `data` fits neither body form, the error should name the
 // missing body key ("Property 'title' is missing"), not `data`. TypeScript reports against the
 // last of equally close union members: TypeScript 5 orders them as they are made, so the key form
@@ -304,7 +323,7 @@ type KeyForm<P, Required extends boolean> = [P] extends [never]
  * request takes. Closed: a key the map does not name is an error.
  */
 export type KnownRouteCallOptions<R extends string, Definition, Provided extends PropertyKey> = WithOptional<
-  RouteParametersOf<R, Definition> & BodyForms<Definition>,
+  RouteParametersOf<R, Definition> & BodyForms<R, Definition>,
   Provided
 > &
   KnownRouteOptions;

@@ -77,3 +77,40 @@ acme.endpoint(replace, { release_id: 1, data: { f: 1 } });
 acme.endpoint(upload, { release_id: 1, data: bytes });
 // @ts-expect-error: strict: the document has no /releases route
 acme.endpoint("GET /repos/{owner}/{repo}/releases");
+
+// An operation whose method sends no body (GET, HEAD, OPTIONS, TRACE) but whose document gives
+// it a requestBody: the route keeps the document's `body`, but the options offer no body form,
+// since the run time sends none (`data` throws ERR_INVALID_OPTIONS, other keys go to the query).
+// A `paths` interface in the shape openapi-typescript writes.
+interface SearchPaths {
+  "/search": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: {
+      parameters: { query: { q: string }; header?: never; path?: never; cookie?: never };
+      requestBody: { content: { "application/json": { filter: string } } };
+      responses: { 200: { headers: { [name: string]: unknown }; content: { "application/json": string[] } } };
+    };
+    head: {
+      parameters: { query?: never; header?: never; path?: never; cookie?: never };
+      requestBody?: { content: { "application/json": { filter?: string } } };
+      responses: { 200: { headers: { [name: string]: unknown }; content?: never } };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+type SearchRoutes = RoutesFromOpenApi<SearchPaths>;
+expectType<Equal<SearchRoutes["GET /search"]["body"], { filter: string }>>();
+const search = new EndpointBuilder<SearchRoutes>();
+search.endpoint("GET /search", { q: "x" });
+search.endpoint("HEAD /search");
+// @ts-expect-error: a GET request has no body, whatever the document says
+search.endpoint("GET /search", { q: "x", data: { filter: "f" } });
+// @ts-expect-error: "filter" would be a query parameter the document does not declare
+search.endpoint("GET /search", { q: "x", filter: "f" });
+// @ts-expect-error: nor does HEAD
+search.endpoint("HEAD /search", { filter: "f" });

@@ -196,6 +196,53 @@ acme.merge("GET /repos/{owner}/{repo}/issues", { per_page: "10" });
 // The response type of a route.
 expectType<Equal<RouteResponse<AcmeRoutes, "GET /repos/{owner}/{repo}/issues">, Issue[]>>();
 
+// --- A method that sends no body --------------------------------------------------------------
+
+// Only POST, PUT, PATCH and DELETE send a body (any case); for every other method `data` throws
+// ERR_INVALID_OPTIONS at run time and the other keys go to the query. A `body` the map declares
+// for such a route gives no body form: no `data`, its keys only where they are parameters.
+interface BodylessRoutes {
+  "GET /search": { parameters: { q: string }; body: { filter: string } };
+  "HEAD /files/{id}": { body?: { title?: string } };
+  "OPTIONS /items": { body: string };
+  "trace /echo": { parameters: { note?: string }; body: { note: string } };
+  "PURGE /cache/{key}": { body: { soft: boolean } };
+  // A bare url: the method comes from the options or the defaults, so the body stays.
+  "/bare/{id}": { body: { title: string } };
+}
+const bodyless = new EndpointBuilder<BodylessRoutes>();
+bodyless.endpoint("GET /search", { q: "x" });
+// @ts-expect-error: a GET request has no body, so no data
+bodyless.endpoint("GET /search", { q: "x", data: { filter: "f" } });
+// @ts-expect-error: "filter" is a body key, not a parameter: it would be sent as the query
+bodyless.endpoint("GET /search", { q: "x", filter: "f" });
+bodyless.endpoint("HEAD /files/{id}", { id: 1 });
+// @ts-expect-error: HEAD sends no body either
+bodyless.endpoint("HEAD /files/{id}", { id: 1, title: "t" });
+bodyless.endpoint("OPTIONS /items");
+// @ts-expect-error: nor does OPTIONS
+bodyless.endpoint("OPTIONS /items", { data: "x" });
+// A lowercase method: the run time compares the method case-insensitively.
+bodyless.endpoint("trace /echo", {});
+// A body key that is also a declared parameter stays, as a parameter (a query parameter).
+bodyless.endpoint("trace /echo", { note: "n" });
+// @ts-expect-error: TRACE sends no body
+bodyless.endpoint("trace /echo", { data: { note: "n" } });
+bodyless.endpoint("PURGE /cache/{key}", { key: "k" });
+// @ts-expect-error: a custom method sends no body
+bodyless.endpoint("PURGE /cache/{key}", { key: "k", soft: true });
+// @ts-expect-error: merge() offers no body form either
+bodyless.merge("GET /search", { data: { filter: "f" } });
+// @ts-expect-error: nor does the function interface
+callable(bodyless)("GET /search", { q: "x", data: { filter: "f" } });
+// A route without a method keeps its body: the method may be POST.
+bodyless.endpoint("/bare/{id}", { id: 1, title: "t" });
+bodyless.endpoint("/bare/{id}", { id: 1, data: { title: "t" } });
+// @ts-expect-error: the body's key "title" is still required there
+bodyless.endpoint("/bare/{id}", { id: 1 });
+// Unknown routes stay untyped.
+bodyless.endpoint("GET /unknown", { anything: 1 });
+
 // --- Typed defaults ---------------------------------------------------------------------------
 
 const octo = acme.defaults({ owner: "octo" });
