@@ -291,4 +291,19 @@ describe("header names", () => {
       message: 'Invalid header name "X Turn": not an RFC 9110 token',
     });
   });
+
+  // docs/api.md, "Options": options are never parameters, so a variable named like one never
+  // gets a value; a query parameter with such a name is written with a literal name.
+  it("never fills a url variable named like an option (docs/api.md)", () => {
+    expect(codeAndMessage(() => endpoint("GET /files/{url}"))).toBe(
+      'ERR_MISSING_PARAMETER: Missing parameter "url" for url "/files/{url}": a path placeholder needs a value (write {/url} for an optional segment)',
+    );
+    expect(endpoint("GET /proxy{?data}").url).toBe("https://api.service.example/proxy");
+    expect(codeAndMessage(() => endpoint("GET /proxy{?url}", { url: "https://example.com/a" }))).toBe(
+      'ERR_INVALID_OPTIONS: Invalid options: url "https://example.com/a" conflicts with route "GET /proxy{?url}"; give the url in one place',
+    );
+    expect(endpoint("GET /proxy?url={target}", { target: "https://example.com/a" }).url).toBe(
+      "https://api.service.example/proxy?url=https%3A%2F%2Fexample.com%2Fa",
+    );
+  });
 });
