@@ -2,7 +2,7 @@
 // every row below is what the build before §19 gave.
 import { describe as describeValue, quote } from "../lib/errors.js";
 import { isToken, mergeHeaders, normalizeHeaderValue, normalizeHeaders } from "../lib/headers.js";
-import type { HeadersInput } from "../lib/types.js";
+import type { Headers, HeadersInput } from "../lib/types.js";
 import { applyMediaType, normalizeMediaType } from "../lib/media-type.js";
 import { mergeValue } from "../lib/merge.js";
 import { readLevel } from "../lib/normalize.js";
@@ -184,57 +184,46 @@ describe("methods of routes, internalized", () => {
   });
 });
 
-describe("mergeHeaders", () => {
-  it("keeps the earlier order, takes later values, adds new names after, and removes null ones", () => {
-    // An inherited `accept: null` is no header of `given`; an own "__proto__" is an ordinary name.
-    const given: Record<string, unknown> = Object.create({ accept: null }) as Record<string, unknown>;
-    for (const [name, value] of [
-      ["user-agent", null],
-      ["x-b", "2"],
-      ["x-a", undefined],
-      ["__proto__", "p"],
-    ] as const) {
-      Object.defineProperty(given, name, { value, enumerable: true, writable: true, configurable: true });
-    }
-    const merged = mergeHeaders({ accept: "a", "user-agent": "u", "x-a": "1" }, given as HeadersInput);
-    expect(Object.entries(merged)).toEqual([
-      ["accept", "a"],
-      ["x-a", "1"],
-      ["x-b", "2"],
-      ["__proto__", "p"],
-    ]);
-    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
-  });
-});
-
-describe("normalizeHeaders over earlier headers (how endpoint() reads a call's headers)", () => {
-  it("keeps the earlier order, takes later values, adds new names after, and removes null ones", () => {
-    // An inherited `accept: null` is no header of `given`; an own "__proto__" is an ordinary name.
-    const given: Record<string, unknown> = {};
-    for (const [name, value] of [
-      ["User-Agent", null],
-      ["X-B", "2"],
-      ["x-a", undefined],
-      ["__proto__", "p"],
-    ] as const) {
-      Object.defineProperty(given, name, { value, enumerable: true, writable: true, configurable: true });
-    }
-    const objectProto = Object.prototype as Record<string, unknown>;
-    objectProto.accept = null;
-    let merged: Record<string, unknown>;
-    try {
-      merged = normalizeHeaders(given, { accept: "a", "user-agent": "u", "x-a": "1" });
-    } finally {
-      delete objectProto.accept;
-    }
-    expect(Object.entries(merged)).toEqual([
-      ["accept", "a"],
-      ["x-a", "1"],
-      ["x-b", "2"],
-      ["__proto__", "p"],
-    ]);
-    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
-  });
+describe("the one header merge: mergeHeaders, and normalizeHeaders over earlier headers", () => {
+  it.each([
+    [
+      "mergeHeaders (merge(), defaults())",
+      (given: Record<string, unknown>, over: Headers) => mergeHeaders(over, given as HeadersInput),
+    ],
+    [
+      "normalizeHeaders over (endpoint())",
+      (given: Record<string, unknown>, over: Headers) => normalizeHeaders(given, over),
+    ],
+  ])(
+    "%s keeps the earlier order, takes later values, adds new names after, and removes null ones",
+    (_, merge) => {
+      // An inherited `accept: null` is no header of `given`; an own "__proto__" is an ordinary name.
+      const given: Record<string, unknown> = {};
+      for (const [name, value] of [
+        ["user-agent", null],
+        ["x-b", "2"],
+        ["x-a", undefined],
+        ["__proto__", "p"],
+      ] as const) {
+        Object.defineProperty(given, name, { value, enumerable: true, writable: true, configurable: true });
+      }
+      const objectProto = Object.prototype as Record<string, unknown>;
+      objectProto.accept = null;
+      let merged: Record<string, unknown>;
+      try {
+        merged = merge(given, { accept: "a", "user-agent": "u", "x-a": "1" });
+      } finally {
+        delete objectProto.accept;
+      }
+      expect(Object.entries(merged)).toEqual([
+        ["accept", "a"],
+        ["x-a", "1"],
+        ["x-b", "2"],
+        ["__proto__", "p"],
+      ]);
+      expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    },
+  );
 
   it("leaves a name given null and then a value where the earlier headers had it", () => {
     const over = { accept: "a", "x-a": "1" };

@@ -21,6 +21,35 @@ function tsc(compiler: string, ...args: string[]): { status: number | null; outp
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
+/**
+ * `tsc` on one file of `lines` in a fresh folder, with the options of a strict node16 project;
+ * the folder is removed after.
+ */
+function compileFile(
+  compiler: string,
+  file: string,
+  lines: string[],
+): { status: number | null; output: string } {
+  const directory = mkdtempSync(join(tmpdir(), "service-endpoint-types-"));
+  try {
+    writeFileSync(join(directory, file), lines.join("\n") + "\n");
+    const compilerOptions = {
+      target: "ES2022",
+      lib: ["ES2022", "DOM"],
+      module: "node16",
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      skipLibCheck: true,
+      types: [],
+      noEmit: true,
+    };
+    writeFileSync(join(directory, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [file] }));
+    return tsc(compiler, "-p", directory);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
   it("reports its version", () => {
     const { output } = tsc(compiler, "--version");
@@ -38,117 +67,75 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
   // route's placeholders with every route's parameters, a cross product that failed with TS2590
   // ("union type that is too complex to represent") from some 250 routes.
   it("compiles calls on a route map of 300 routes", () => {
-    const directory = mkdtempSync(join(tmpdir(), "service-endpoint-types-"));
-    try {
-      const lib = JSON.stringify(join(root, "lib", "index.js"));
-      const routes: string[] = [];
-      for (let i = 0; i < 150; i++) {
-        routes.push(
-          `"GET /r${i}/{owner}/{repo}/items": { parameters: { owner: string; repo: string; per_page?: number }; response: { id: number }[] };`,
-          `"POST /r${i}/{owner}/{repo}/items": { parameters: { owner: string; repo: string }; body: { title: string } };`,
-        );
-      }
-      const lines = [
-        `import { EndpointBuilder, callable } from ${lib};`,
-        `interface Routes {`,
-        ...routes,
-        `}`,
-        `const api = new EndpointBuilder<Routes>().defaults({ owner: "o" });`,
-        `api.endpoint("GET /r1/{owner}/{repo}/items", { repo: "r", per_page: 1 });`,
-        `api.endpoint("POST /r2/{owner}/{repo}/items", { repo: "r", title: "t" });`,
-        `callable(api)("GET /r3/{owner}/{repo}/items", { repo: "r" });`,
-        `api.merge("POST /r4/{owner}/{repo}/items", { title: "t" });`,
-        `// @ts-expect-error: "repo" is missing`,
-        `api.endpoint("GET /r5/{owner}/{repo}/items", { per_page: 1 });`,
-      ];
-      writeFileSync(join(directory, "large.mts"), lines.join("\n") + "\n");
-      const compilerOptions = {
-        target: "ES2022",
-        lib: ["ES2022", "DOM"],
-        module: "node16",
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
-        types: [],
-        noEmit: true,
-      };
-      writeFileSync(
-        join(directory, "tsconfig.json"),
-        JSON.stringify({ compilerOptions, files: ["large.mts"] }),
+    const lib = JSON.stringify(join(root, "lib", "index.js"));
+    const routes: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      routes.push(
+        `"GET /r${i}/{owner}/{repo}/items": { parameters: { owner: string; repo: string; per_page?: number }; response: { id: number }[] };`,
+        `"POST /r${i}/{owner}/{repo}/items": { parameters: { owner: string; repo: string }; body: { title: string } };`,
       );
-      expect(tsc(compiler, "-p", directory)).toStrictEqual({ status: 0, output: "" });
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
     }
+    const lines = [
+      `import { EndpointBuilder, callable } from ${lib};`,
+      `interface Routes {`,
+      ...routes,
+      `}`,
+      `const api = new EndpointBuilder<Routes>().defaults({ owner: "o" });`,
+      `api.endpoint("GET /r1/{owner}/{repo}/items", { repo: "r", per_page: 1 });`,
+      `api.endpoint("POST /r2/{owner}/{repo}/items", { repo: "r", title: "t" });`,
+      `callable(api)("GET /r3/{owner}/{repo}/items", { repo: "r" });`,
+      `api.merge("POST /r4/{owner}/{repo}/items", { title: "t" });`,
+      `// @ts-expect-error: "repo" is missing`,
+      `api.endpoint("GET /r5/{owner}/{repo}/items", { per_page: 1 });`,
+    ];
+    expect(compileFile(compiler, "large.mts", lines)).toStrictEqual({ status: 0, output: "" });
   });
 
   // What the compiler says about a mistake: the route, the key or the parameter by its name.
   it("names the mistake in its errors", () => {
-    const directory = mkdtempSync(join(tmpdir(), "service-endpoint-types-"));
-    try {
-      const lib = JSON.stringify(join(root, "lib", "index.js"));
-      const paths = JSON.stringify(join(root, "examples", "openapi", "acme.js"));
-      const lines = [
-        `import { EndpointBuilder } from ${lib};`,
-        `import type { RoutesFromOpenApi, StrictRoutes } from ${lib};`,
-        `import type { paths } from ${paths};`,
-        `const acme = new EndpointBuilder<StrictRoutes<RoutesFromOpenApi<paths>>>().defaults({ owner: "acme" });`,
-        `acme.endpoint("GET /repo/{owner}/{repo}/issues", { repo: "rockets" });`,
-        `acme.endpoint("get /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
-        `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
-        `acme.endpoint("GET /repos/{owner}/{repo}/issues", { per_page: 2 });`,
-        `acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", per_page: "2" });`,
-        `acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, name: "a", data: 42 });`,
-        `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets", labels: ["bug"] });`,
-        `acme.endpoint("GET /repos/{owner}/{repo}/issues");`,
-      ];
-      writeFileSync(join(directory, "mistakes.mts"), lines.join("\n") + "\n");
-      const compilerOptions = {
-        target: "ES2022",
-        lib: ["ES2022", "DOM"],
-        module: "node16",
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
-        types: [],
-        noEmit: true,
-      };
-      writeFileSync(
-        join(directory, "tsconfig.json"),
-        JSON.stringify({ compilerOptions, files: ["mistakes.mts"] }),
-      );
-      const { status, output } = tsc(compiler, "-p", directory);
-      // Errors: exit status 2 from TypeScript 5.9, 1 from TypeScript 7 (both mean "diagnostics").
-      expect([1, 2]).toContain(status);
-      const errorsOn = (line: number) =>
-        output
-          .split(/\n(?=\S)/)
-          .filter((entry) => entry.includes(`mistakes.mts(${line},`))
-          .join("\n");
-      expect(errorsOn(5)).toContain(`Argument of type '"GET /repo/{owner}/{repo}/issues"' is not assignable`);
-      // The error lists the map's routes (in an order of the compiler's choosing).
-      expect(errorsOn(5)).toMatch(/parameter of type '[^']*"GET \/repos\/\{owner\}\/\{repo\}\/issues"[^']*'/);
-      expect(errorsOn(5)).toContain('"PATCH /repos/{owner}/{repo}/issues/{issue_number}"');
-      expect(errorsOn(6)).toContain(
-        `Argument of type '"get /repos/{owner}/{repo}/issues"' is not assignable`,
-      );
-      // A required body with none of its keys given: the missing key is named, not `data`.
-      expect(errorsOn(7)).toContain("Property 'title' is missing");
-      expect(errorsOn(7)).not.toContain("'data'");
-      // With one body key given, both name the missing one.
-      expect(errorsOn(11)).toContain("Property 'title' is missing");
-      expect(errorsOn(8)).toContain("Property 'repo' is missing");
-      expect(errorsOn(9)).toMatch(
-        /mistakes\.mts\(9,70\): error TS2322: Type 'string' is not assignable to type 'number'/,
-      );
-      expect(errorsOn(10)).toMatch(
-        /mistakes\.mts\(10,\d+\): error TS2322: Type 'number' is not assignable to type/,
-      );
-      // No options at all where some are required: each missing one is named.
-      expect(errorsOn(12)).toContain('"missing option \\"repo\\"": true');
-      expect(output.match(/^\S.*error TS/gm)).toHaveLength(8);
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    const lib = JSON.stringify(join(root, "lib", "index.js"));
+    const paths = JSON.stringify(join(root, "examples", "openapi", "acme.js"));
+    const lines = [
+      `import { EndpointBuilder } from ${lib};`,
+      `import type { RoutesFromOpenApi, StrictRoutes } from ${lib};`,
+      `import type { paths } from ${paths};`,
+      `const acme = new EndpointBuilder<StrictRoutes<RoutesFromOpenApi<paths>>>().defaults({ owner: "acme" });`,
+      `acme.endpoint("GET /repo/{owner}/{repo}/issues", { repo: "rockets" });`,
+      `acme.endpoint("get /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
+      `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
+      `acme.endpoint("GET /repos/{owner}/{repo}/issues", { per_page: 2 });`,
+      `acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", per_page: "2" });`,
+      `acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, name: "a", data: 42 });`,
+      `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets", labels: ["bug"] });`,
+      `acme.endpoint("GET /repos/{owner}/{repo}/issues");`,
+    ];
+    const { status, output } = compileFile(compiler, "mistakes.mts", lines);
+    // Errors: exit status 2 from TypeScript 5.9, 1 from TypeScript 7 (both mean "diagnostics").
+    expect([1, 2]).toContain(status);
+    const errorsOn = (line: number) =>
+      output
+        .split(/\n(?=\S)/)
+        .filter((entry) => entry.includes(`mistakes.mts(${line},`))
+        .join("\n");
+    expect(errorsOn(5)).toContain(`Argument of type '"GET /repo/{owner}/{repo}/issues"' is not assignable`);
+    // The error lists the map's routes (in an order of the compiler's choosing).
+    expect(errorsOn(5)).toMatch(/parameter of type '[^']*"GET \/repos\/\{owner\}\/\{repo\}\/issues"[^']*'/);
+    expect(errorsOn(5)).toContain('"PATCH /repos/{owner}/{repo}/issues/{issue_number}"');
+    expect(errorsOn(6)).toContain(`Argument of type '"get /repos/{owner}/{repo}/issues"' is not assignable`);
+    // A required body with none of its keys given: the missing key is named, not `data`.
+    expect(errorsOn(7)).toContain("Property 'title' is missing");
+    expect(errorsOn(7)).not.toContain("'data'");
+    // With one body key given, both name the missing one.
+    expect(errorsOn(11)).toContain("Property 'title' is missing");
+    expect(errorsOn(8)).toContain("Property 'repo' is missing");
+    expect(errorsOn(9)).toMatch(
+      /mistakes\.mts\(9,70\): error TS2322: Type 'string' is not assignable to type 'number'/,
+    );
+    expect(errorsOn(10)).toMatch(
+      /mistakes\.mts\(10,\d+\): error TS2322: Type 'number' is not assignable to type/,
+    );
+    // No options at all where some are required: each missing one is named.
+    expect(errorsOn(12)).toContain('"missing option \\"repo\\"": true');
+    expect(output.match(/^\S.*error TS/gm)).toHaveLength(8);
   });
 });
