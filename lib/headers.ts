@@ -130,7 +130,9 @@ function headersOver(
     );
   }
   if (over !== undefined && removes) {
-    for (const name in result) if (result[name] === null) delete result[name];
+    // (Own names only: `for…in` also walks what other code put on Object.prototype, and a getter
+    // there would run with the headers as `this`; docs/security.md item 12.)
+    for (const name in result) if (hasOwn(result, name) && result[name] === null) delete result[name];
   }
   return result;
 }

@@ -1162,6 +1162,33 @@ describe("12. nothing inherited is read as an option", () => {
     }
   });
 
+  // Found by the review of the one-walk header merge: removing a header walked the headers with
+  // `for…in`, which ran an inherited getter with the headers as `this` (it could add a header).
+  it("a header removal reads nothing inherited, and an Object.prototype getter adds no header", () => {
+    let reads = 0;
+    Object.defineProperty(proto, "gadget", {
+      enumerable: true,
+      configurable: true,
+      get(this: Record<string, unknown>) {
+        reads++;
+        if (this !== proto) this["x-injected"] = "yes";
+        return undefined;
+      },
+    });
+    try {
+      const removed = { "user-agent": expect.any(String) };
+      expect(endpoint("GET /x", { headers: { accept: null } }).headers).toEqual(removed);
+      expect(endpoint.merge("GET /x", { headers: { accept: null } }).headers).toEqual(removed);
+      expect(endpoint.defaults({ headers: { accept: null } }).DEFAULTS.headers).toEqual(removed);
+      expect(
+        endpoint.parse({ method: "GET", url: "/x", baseUrl: BASE, headers: { accept: null } }).headers,
+      ).toEqual({});
+      expect(reads).toBe(0);
+    } finally {
+      delete proto.gadget;
+    }
+  });
+
   // Found by the second review of 2026-11-26: the copy of a list given to .defaults() or handed
   // out by merge() filled its holes from Array.prototype (Array.prototype.map reads them).
   it("a hole in a list given to .defaults() stays a hole in DEFAULTS, merge() and endpoint()", () => {
