@@ -342,23 +342,52 @@ export type EndpointCallOptions<
   Routes,
   R extends string,
   Provided extends PropertyKey = never,
-> = R extends keyof Routes ? KnownRoutesOptions<Routes, Provided>[R] : UnknownRouteOptions<R>;
+> = RouteCallOptions<Routes, R, Provided, KnownRoutesOptions<Routes, Provided>>;
 
 /**
- * The options of each route of a map, by route. `endpoint()` and `merge()` index it with the
- * call's route: while TypeScript resolves a call, the route is generic, and
- * `KnownRouteCallOptions<R, Routes[R], …>` then paired the placeholders of every route with the
- * parameters of every other one (a cross product: TS2590 "union type that is too complex to
- * represent" from some 250 routes). An indexed mapped type keeps each route with its own.
+ * The options of each route of a map whose key is a literal route, by route. `endpoint()` and
+ * `merge()` index it with the call's route: while TypeScript resolves a call, the route is
+ * generic, and `KnownRouteCallOptions<R, Routes[R], …>` then paired the placeholders of every
+ * route with the parameters of every other one (a cross product: TS2590 "union type that is too
+ * complex to represent" from some 250 routes). An indexed mapped type keeps each route with its
+ * own. A key that is an index signature or a pattern (`[route: \`GET /users/${string}\`]`) is left
+ * out: its entry would read the pattern's placeholders, not those of the call's route.
  */
 type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
-  [K in keyof Routes & string]: KnownRouteCallOptions<K, Routes[K], Provided>;
+  [K in keyof Routes & string as EmptyObject extends Record<K, 0> ? never : K]: KnownRouteCallOptions<
+    K,
+    Routes[K],
+    Provided
+  >;
 };
 
+/**
+ * A literal route of the map: its entry of `Known`; a route that a pattern or an index signature
+ * of the map matches: the options of that entry, read with the call's route; else untyped. Which
+ * of the two forms is decided by the map alone, before the route is looked at: TypeScript also
+ * works out both branches of a conditional on the route with every route of the map at once, and
+ * the second form, so worked out, is the cross product again (the 300-route test in
+ * spec/types/toolchains.spec.ts). Maps of literal routes only never meet it.
+ */
+type RouteCallOptions<Routes, R extends string, Provided extends PropertyKey, Known> = [
+  Exclude<keyof Routes & string, keyof Known>,
+] extends [never]
+  ? R extends keyof Known
+    ? Known[R]
+    : UnknownRouteOptions<R>
+  : R extends keyof Known
+    ? Known[R]
+    : R extends keyof Routes
+      ? KnownRouteCallOptions<R, Routes[R], Provided>
+      : UnknownRouteOptions<R>;
+
 /** The options of `merge(route, options)`: as `endpoint()`, but nothing is required yet. */
-export type MergeCallOptions<Routes, R extends string> = R extends keyof Routes
-  ? KnownRoutesOptions<Routes, PropertyKey>[R]
-  : UnknownRouteOptions<R>;
+export type MergeCallOptions<Routes, R extends string> = RouteCallOptions<
+  Routes,
+  R,
+  PropertyKey,
+  KnownRoutesOptions<Routes, PropertyKey>
+>;
 
 /**
  * For a call that gives a route but no options although some are required: a type the route

@@ -196,6 +196,27 @@ acme.merge("GET /repos/{owner}/{repo}/issues", { per_page: "10" });
 // The response type of a route.
 expectType<Equal<RouteResponse<AcmeRoutes, "GET /repos/{owner}/{repo}/issues">, Issue[]>>();
 
+// --- Maps keyed by a pattern or an index signature ------------------------------------------
+// A route that a pattern key (`GET /users/${string}`) or an index signature matches is read with
+// the call's own route: its placeholders are required, and the entry's parameters typed. (Found by
+// the review of the per-route options table, which had read the pattern's placeholders instead.)
+type PatternRoutes = { [route: `GET /users/${string}`]: { parameters: { q?: string } } };
+const patterned = new EndpointBuilder<PatternRoutes>();
+patterned.endpoint("GET /users/{id}", { id: 1, q: "x" });
+// @ts-expect-error: "id" is a placeholder of the call's route
+patterned.endpoint("GET /users/{id}", { q: "x" });
+interface IndexRoutes {
+  [route: string]: { parameters: { q?: string } };
+}
+const indexed = new EndpointBuilder<IndexRoutes>();
+indexed.endpoint("GET /a/{id}", { id: 1, q: "x" });
+// @ts-expect-error: "id" is a placeholder of the call's route
+indexed.endpoint("GET /a/{id}", { q: "x" });
+// @ts-expect-error: "zz" is neither a parameter of the entry nor a body key
+indexed.endpoint("POST /a", { q: "x", zz: 1 });
+// @ts-expect-error: the same through merge()
+indexed.merge("GET /a/{id}", { q: 1 });
+
 // --- A method that sends no body --------------------------------------------------------------
 
 // Only POST, PUT, PATCH and DELETE send a body (any case); for every other method `data` throws
