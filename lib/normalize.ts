@@ -20,7 +20,10 @@ export interface Level {
   method: string | undefined;
   url: string | undefined;
   baseUrl: string | undefined;
-  /** Lowercase names; `null` removes a header (CONTRACT.md, "Merging"). */
+  /**
+   * Lowercase names; `null` removes a header (CONTRACT.md, "Merging"). With `headersOver` given
+   * to `readLevel`, already merged over those: the request's headers (no `null` left).
+   */
   headers: Readonly<HeadersInput> | undefined;
   mediaType: MediaTypeInput | undefined;
   request: RequestMeta | undefined;
@@ -48,7 +51,9 @@ export interface Level {
  * Validates the arguments of `endpoint()`, `merge()` and `defaults()` in one pass over the
  * options, in their order: `undefined` values are dropped (at every depth of plain objects),
  * header names lowercased, preview names cut of `-preview`. Only own properties are options:
- * a `data` or `baseUrl` that some other code put on Object.prototype is never read.
+ * a `data` or `baseUrl` that some other code put on Object.prototype is never read. Given
+ * `headersOver` (endpoint(): the snapshot's headers), the call's headers are read straight over
+ * them (`normalizeHeaders(headers, over)`).
  */
 export function readLevel(
   route: unknown,
