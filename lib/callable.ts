@@ -22,27 +22,26 @@ import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route 
 export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilder> {
   /**
    * Route and options → request options. A route literal's placeholders are offered in the
-   * options; a route of the builder's route map is checked (docs/typescript.md). `Route` is
-   * `R` once inferred (see `EndpointBuilder.endpoint`).
+   * options; a route of the builder's route map is checked (docs/typescript.md).
    */
-  <R extends RouteArgument<RoutesOf<B>>, Route extends string = R>(
+  <R extends RouteArgument<RoutesOf<B>>>(
     route: R,
-    ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, Route, ProvidedKeysOf<B>>>
+    ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>
   ): RequestOptions;
   /** Options (with `url`, and `method` unless GET) → request options. */
   (options: EndpointOptions): RequestOptions;
   /** Types only, tried last: a route called without the options it requires names each missing one. */
-  <R extends RouteArgument<RoutesOf<B>>, Route extends string = R>(
-    route: R & MissingOptions<EndpointCallOptions<RoutesOf<B>, Route, ProvidedKeysOf<B>>>,
+  <R extends RouteArgument<RoutesOf<B>>>(
+    route: R & MissingOptions<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>,
   ): RequestOptions;
   /** The builder's deep-frozen defaults snapshot. */
   readonly DEFAULTS: B["DEFAULTS"];
   /** A new endpoint function, over `builder.defaults(options)`; its type carries `options`. */
   defaults<D extends EndpointOptions>(options: D): EndpointInterface<B & TypedDefaults<D>>;
   /** Route and options merged over the defaults, not parsed. */
-  merge<R extends RouteArgument<RoutesOf<B>>, Route extends string = R>(
+  merge<R extends RouteArgument<RoutesOf<B>>>(
     route: R,
-    options?: MergeCallOptions<RoutesOf<B>, Route>,
+    options?: MergeCallOptions<RoutesOf<B>, R>,
   ): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   /** Merged options → request options. */

@@ -323,10 +323,7 @@ export class EndpointBuilder<
    * // { method: "GET", baseUrl: "https://api.service.example", headers: { … },
    * //   mediaType: { format: "", previews: [] }, url: "/orgs/{org}/repos", org: "acme", per_page: 10 }
    */
-  merge<R extends RouteArgument<Routes>, Route extends string = R>(
-    route: R,
-    options?: MergeCallOptions<Routes, Route>,
-  ): MergedOptions;
+  merge<R extends RouteArgument<Routes>>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   merge(route: Route | EndpointOptions, options?: object): MergedOptions {
     try {
@@ -360,22 +357,19 @@ export class EndpointBuilder<
    * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
    * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
    */
-  // `Route` is `R` once inferred. While TypeScript infers `R`, it types the options from
-  // `Route`'s constraint, `string`, rather than from `R`'s (every route of the map), so the work
-  // of a call does not grow with the map (`RouteOptions` in lib/route-types.ts). So in merge().
-  endpoint<R extends RouteArgument<Routes>, Provided = unknown, Route extends string = R>(
+  endpoint<R extends RouteArgument<Routes>, Provided = unknown>(
     // Read from `this` (a `.defaults()` result carries more); inside a subclass method, `this`
     // is generic and TypeScript infers from its class: the class's `Defaults`.
     this: ProvidedParameters<Provided>,
     route: R,
-    ...options: OptionsArgument<EndpointCallOptions<Routes, Route, keyof Provided>>
+    ...options: OptionsArgument<EndpointCallOptions<Routes, R, keyof Provided>>
   ): RequestOptions;
   endpoint(options: EndpointOptions): RequestOptions;
   // Types only, tried last so that its error is the one reported: a route of the map called
   // without the options it requires names each missing one.
-  endpoint<R extends RouteArgument<Routes>, Provided = unknown, Route extends string = R>(
+  endpoint<R extends RouteArgument<Routes>, Provided = unknown>(
     this: ProvidedParameters<Provided>,
-    route: R & MissingOptions<EndpointCallOptions<Routes, Route, keyof Provided>>,
+    route: R & MissingOptions<EndpointCallOptions<Routes, R, keyof Provided>>,
   ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     try {

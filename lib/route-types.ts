@@ -342,7 +342,7 @@ export type EndpointCallOptions<
   Routes,
   R extends string,
   Provided extends PropertyKey = never,
-> = RouteOptions<Routes, R, Provided, KnownRoutesOptions<Routes, Provided>>;
+> = RouteCallOptions<Routes, R, Provided, KnownRoutesOptions<Routes, Provided>>;
 
 /**
  * The options of each route of a map whose key is a literal route, by route. `endpoint()` and
@@ -361,43 +361,28 @@ type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
   >;
 };
 
-/** Whether a route map has a string index signature (a `string` route is then one of its routes). */
-type HasStringIndex<Routes> = string extends keyof Routes ? true : false;
-
 /**
- * The options of a route `R` of a map, or of a route the map does not know: a literal route of
- * the map, its entry of `Known`; a route that a pattern or an index signature of the map matches,
- * the options of that entry read with the call's route; any other, untyped.
- *
- * While TypeScript resolves a call, the route is generic, and the options argument's contextual
- * type is worked out from the route's constraint, `string` (the signatures' `Route` parameter):
- * for that, `string extends R` decides first, without looking into the map. Testing
- * `R extends keyof Routes` first would, for `string`, build the options of every route of the
- * map (a constraint includes the true branch when some key of the map is a string), on every
- * call: a quarter of a second per call for a map of 900 routes. Whether a map has pattern or
- * index keys is decided by the map alone, before the route is looked at: TypeScript also works
- * out both branches of a conditional on the route with every route of the map at once, and the
- * form for such keys, so worked out, is the cross product again (the 300-route test in
+ * A literal route of the map: its entry of `Known`; a route that a pattern or an index signature
+ * of the map matches: the options of that entry, read with the call's route; else untyped. Which
+ * of the two forms is decided by the map alone, before the route is looked at: TypeScript also
+ * works out both branches of a conditional on the route with every route of the map at once, and
+ * the second form, so worked out, is the cross product again (the 300-route test in
  * spec/types/toolchains.spec.ts). Maps of literal routes only never meet it.
  */
-type RouteOptions<Routes, R extends string, Provided extends PropertyKey, Known> = R extends string
-  ? string extends R
-    ? HasStringIndex<Routes> extends true
-      ? KnownRouteCallOptions<R, Routes[R & keyof Routes], Provided>
-      : UnknownRouteOptions<R>
-    : [Exclude<keyof Routes & string, keyof Known>] extends [never]
-      ? R extends keyof Known
-        ? Known[R]
-        : UnknownRouteOptions<R>
-      : R extends keyof Known
-        ? Known[R]
-        : R extends keyof Routes
-          ? KnownRouteCallOptions<R, Routes[R], Provided>
-          : UnknownRouteOptions<R>
-  : never;
+type RouteCallOptions<Routes, R extends string, Provided extends PropertyKey, Known> = [
+  Exclude<keyof Routes & string, keyof Known>,
+] extends [never]
+  ? R extends keyof Known
+    ? Known[R]
+    : UnknownRouteOptions<R>
+  : R extends keyof Known
+    ? Known[R]
+    : R extends keyof Routes
+      ? KnownRouteCallOptions<R, Routes[R], Provided>
+      : UnknownRouteOptions<R>;
 
 /** The options of `merge(route, options)`: as `endpoint()`, but nothing is required yet. */
-export type MergeCallOptions<Routes, R extends string> = RouteOptions<
+export type MergeCallOptions<Routes, R extends string> = RouteCallOptions<
   Routes,
   R,
   PropertyKey,
