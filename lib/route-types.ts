@@ -363,20 +363,16 @@ type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
 
 /**
  * A literal route of the map: its entry of `Known`; a route that a pattern or an index signature
- * of the map matches: the options of that entry, read with the call's route; else untyped. Which
- * of the two forms is decided by the map alone, before the route is looked at: TypeScript also
- * works out both branches of a conditional on the route with every route of the map at once, and
- * the second form, so worked out, is the cross product again (the 300-route test in
+ * of the map matches: the options of that entry, read with the call's route; else untyped. Whether
+ * the map has such keys is decided by the map alone, before the route is looked at: TypeScript
+ * also works out the branches of a conditional on the route with every route of the map at once,
+ * and the form for such keys, so worked out, is the cross product again (the 300-route test in
  * spec/types/toolchains.spec.ts). Maps of literal routes only never meet it.
  */
-type RouteCallOptions<Routes, R extends string, Provided extends PropertyKey, Known> = [
-  Exclude<keyof Routes & string, keyof Known>,
-] extends [never]
-  ? R extends keyof Known
-    ? Known[R]
-    : UnknownRouteOptions<R>
-  : R extends keyof Known
-    ? Known[R]
+type RouteCallOptions<Routes, R extends string, Provided extends PropertyKey, Known> = R extends keyof Known
+  ? Known[R]
+  : [Exclude<keyof Routes & string, keyof Known>] extends [never]
+    ? UnknownRouteOptions<R>
     : R extends keyof Routes
       ? KnownRouteCallOptions<R, Routes[R], Provided>
       : UnknownRouteOptions<R>;
