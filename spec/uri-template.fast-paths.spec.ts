@@ -98,6 +98,22 @@ describe("the text compiled before each varspec", () => {
     expect(parseTemplate("{?l}").expand({ l: [] })).toBe("");
     expect(parseTemplate("{?e,l,a}").expand({ e: {}, l: [null], a: "x" })).toBe("?a=x");
   });
+  it.each([
+    // A non-empty string is written by the loop itself, any other value by expandVarspec: both
+    // give first, then sep, whatever came before, and the operator's encoding.
+    ["{?a,b,c,d}", { a: 1, b: "x y", c: ["l"], d: "z" }, "?a=1&b=x%20y&c=l&d=z"],
+    ["{?a,b:2}", { a: "x", b: "yyy" }, "?a=x&b=yy"],
+    ["{/a,b}", { a: "", b: "x" }, "//x"],
+    ["{;a,b}", { a: "", b: "x" }, ";a;b=x"],
+    ["{#a,b}", { a: [], b: "x/y" }, "#x/y"],
+    ["{.a,b}", { a: null, b: "é" }, ".%C3%A9"],
+    ["{+a,b}", { a: "x", b: "%zz/" }, "x,%25zz/"],
+    ["{&a,b}", { a: "1", b: "2" }, "&a=1&b=2"],
+    ["{a,b}", { a: 0, b: "v" }, "0,v"],
+    ["{a}{b}", { a: "x", b: "y" }, "xy"],
+  ])("%s with %j gives %j (strings and other values in one expression)", (template, variables, expected) => {
+    expect(parseTemplate(template).expand(variables)).toBe(expected);
+  });
 });
 
 describe("scalar values", () => {

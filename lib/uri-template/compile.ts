@@ -55,6 +55,15 @@ export function compileTemplate(template: string): UriTemplate {
         const value = values[spec.slot];
         // §2.3: undefined and null are undefined values, which expand to nothing.
         if (value == null) continue;
+        // The usual value, a non-empty string without a prefix modifier, is written here as
+        // expandVarspec would write it (§3.2.1: head, then the value encoded), without a call:
+        // once other templates have run, V8 no longer inlines expandVarspec here, and the call
+        // per value measured 7–8% of the expansion (decisions §18).
+        if (typeof value === "string" && value && spec.maxLength === undefined) {
+          out += (later ? spec.sep : spec.first) + spec.row.encode(value, spec.name);
+          later = true;
+          continue;
+        }
         const text = expandVarspec(spec, value, template, later);
         if (text === undefined) continue;
         out += text;

@@ -24,47 +24,6 @@ export interface Varspec extends TemplateVariable {
   readonly sep: string;
 }
 
-// §3.2.1, Appendix A: a list's items, or an object's "key,value" pairs, joined by ","; exploded,
-// they are joined by sep, an object's members written as "key=value" and, for named operators, a
-// list's items as "name=value" (§3.2.7–§3.2.9: the name and ifemp for an empty value).
-function expandComposite(
-  { row, name, explode, maxLength, offset }: Varspec,
-  composite: readonly unknown[] | Record<string, unknown>,
-  template: string,
-): string | undefined {
-  const isList = Array.isArray(composite);
-  // Own enumerable string keys; an own "__proto__" is a key like any other.
-  const keys: readonly unknown[] = isList ? composite : Object.keys(composite);
-  let out: string | undefined;
-  for (let index = 0; index < keys.length; index++) {
-    const key = isList ? index : (keys[index] as string);
-    // Own members only, a list's too: a hole must not read an index some other code put on
-    // Array.prototype (docs/security.md, item 12).
-    const member = own(composite, key);
-    if (member == null) continue; // §3.2.1: only defined members
-    // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
-    const text = row.encode(scalarText(member, name, key), name);
-    const keyText = isList ? name : row.encode(key as string, name);
-    const piece =
-      explode && (row.named || !isList)
-        ? keyText + (text === "" && row.named ? row.ifemp : "=" + text)
-        : isList
-          ? text
-          : keyText + "," + text;
-    out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
-  }
-  if (out === undefined) return undefined; // §2.3: no defined member, an undefined value
-  // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
-  if (maxLength !== undefined) {
-    throw templateError(
-      template,
-      `prefix modifier ":${maxLength}" on the ${isList ? "list" : "object"} value of ${quote(name)}`,
-      offset,
-    );
-  }
-  return out;
-}
-
 /**
  * Expands one varspec whose value is neither `undefined` nor `null` by the algorithm of RFC 6570
  * Appendix A, with the operator's `first` (or `sep` if `later`, after another defined value)
@@ -76,21 +35,51 @@ export function expandVarspec(
   template: string,
   later: boolean,
 ): string | undefined {
-  const row = spec.row;
+  const { row, name, explode, maxLength } = spec;
   const head = later ? spec.sep : spec.first;
   // A list or a plain object: the composite values of §2.3.
   if (typeof value === "object" && (Array.isArray(value) || hasPlainPrototype(value!))) {
-    const text = expandComposite(spec, value as readonly unknown[] | Record<string, unknown>, template);
+    // §3.2.1, Appendix A: a list's items, or an object's "key,value" pairs, joined by ","; exploded,
+    // they are joined by sep, an object's members written as "key=value" and, for named operators,
+    // a list's items as "name=value" (§3.2.7–§3.2.9: the name and ifemp for an empty value).
+    const isList = Array.isArray(value);
+    // Own enumerable string keys; an own "__proto__" is a key like any other.
+    const keys: readonly unknown[] = isList ? value : Object.keys(value!);
+    let out: string | undefined;
+    for (let index = 0; index < keys.length; index++) {
+      const key = isList ? index : (keys[index] as string);
+      // Own members only, a list's too: a hole must not read an index some other code put on
+      // Array.prototype (docs/security.md, item 12).
+      const member = own(value!, key);
+      if (member == null) continue; // §3.2.1: only defined members
+      // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
+      const text = row.encode(scalarText(member, name, key), name);
+      const keyText = isList ? name : row.encode(key as string, name);
+      const piece =
+        explode && (row.named || !isList)
+          ? keyText + (text === "" && row.named ? row.ifemp : "=" + text)
+          : isList
+            ? text
+            : keyText + "," + text;
+      out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
+    }
+    if (out === undefined) return undefined; // §2.3: no defined member, an undefined value
+    // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
+    if (maxLength !== undefined) {
+      throw templateError(
+        template,
+        `prefix modifier ":${maxLength}" on the ${isList ? "list" : "object"} value of ${quote(name)}`,
+        spec.offset,
+      );
+    }
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
-    return text === undefined ? text : (spec.explode ? (later ? row.sep : row.first) : head) + text;
+    return (explode ? (later ? row.sep : row.first) : head) + out;
   }
-  let text = scalarText(value, spec.name);
-  const max = spec.maxLength;
-  // §2.4.1: the first max code points, never splitting a pair (they lie in the first 2 × max
-  // code units, so a pair cut at that end is past them).
-  if (max !== undefined) text = [...text.slice(0, 2 * max)].slice(0, max).join("");
+  let text = scalarText(value, name);
+  // §2.4.1: the first maxLength code points, never splitting a pair (they lie in the first
+  // 2 × maxLength code units, so a pair cut at that end is past them).
+  if (maxLength !== undefined) text = [...text.slice(0, 2 * maxLength)].slice(0, maxLength).join("");
   // §3.2.7–§3.2.9: a named operator writes ifemp, not "=", after the name of an empty value.
   if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
-  const encoded = row.encode(text, spec.name);
-  return head === "" ? encoded : head + encoded;
+  return head + row.encode(text, name);
 }
