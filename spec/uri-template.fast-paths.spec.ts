@@ -111,6 +111,14 @@ describe("the text compiled before each varspec", () => {
     ["{&a,b}", { a: "1", b: "2" }, "&a=1&b=2"],
     ["{a,b}", { a: 0, b: "v" }, "0,v"],
     ["{a}{b}", { a: "x", b: "y" }, "xy"],
+    // A number below 1e21 in size has nothing to encode; 1e21 and beyond are written "1e+21".
+    [
+      "{?a,b,c,d}",
+      { a: 1e-7, b: -0, c: -999999999999999900000, d: 1e21 },
+      "?a=1e-7&b=0&c=-999999999999999900000&d=1e%2B21",
+    ],
+    ["{+a,b}", { a: -1e21, b: 0.5 }, "-1e+21,0.5"],
+    ["{;a,b:2}", { a: 12, b: 345 }, ";a=12;b=34"],
   ])("%s with %j gives %j (strings and other values in one expression)", (template, variables, expected) => {
     expect(parseTemplate(template).expand(variables)).toBe(expected);
   });
@@ -162,6 +170,10 @@ describe("scalar values", () => {
     expect(errorOf(() => parseTemplate("{x}").expand({ x: NaN }))).toEqual({
       code: "ERR_INVALID_PARAMETER",
       message: 'Invalid parameter "x": cannot expand number NaN in a URI template',
+    });
+    expect(errorOf(() => parseTemplate("{?a,x}").expand({ a: 1, x: -Infinity }))).toEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message: 'Invalid parameter "x": cannot expand number -Infinity in a URI template',
     });
   });
 
