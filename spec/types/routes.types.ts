@@ -2,6 +2,7 @@
 // A plain line must compile; a line after `// @ts-expect-error` must not.
 import { EndpointBuilder, callable, endpoint } from "../../lib/index.js";
 import type {
+  EndpointCallOptions,
   EndpointOptions,
   MergedOptions,
   RequestHeaders,
@@ -216,6 +217,62 @@ indexed.endpoint("GET /a/{id}", { q: "x" });
 indexed.endpoint("POST /a", { q: "x", zz: 1 });
 // @ts-expect-error: the same through merge()
 indexed.merge("GET /a/{id}", { q: 1 });
+
+// --- Options typed for one route are not options of another -----------------------------------
+// A call's route is inferred from the route argument alone: options typed for another route of
+// the map are refused, in direct calls and in generic code, and a wrapper that passes the options
+// of its own route on compiles. (docs/decisions.md §14: a faster form that let TypeScript infer
+// the route from the options accepted them.)
+interface SoundRoutes {
+  "GET /a/{x}": { parameters: { x: string } };
+  "POST /b/{id}": { parameters: { id: number }; body: { title: string } };
+  "GET /c/{y}": { parameters: { y: string } };
+}
+const sound = new EndpointBuilder<SoundRoutes>();
+declare const aOptions: EndpointCallOptions<SoundRoutes, "GET /a/{x}">;
+sound.endpoint("GET /a/{x}", aOptions);
+sound.merge("GET /a/{x}", aOptions);
+// @ts-expect-error: options of "GET /a/{x}" for "GET /c/{y}"
+sound.endpoint("GET /c/{y}", aOptions);
+// @ts-expect-error: options of "GET /a/{x}" for "POST /b/{id}"
+sound.endpoint("POST /b/{id}", aOptions);
+// @ts-expect-error: the same through the function interface
+callable(sound)("GET /c/{y}", aOptions);
+function callSound<R extends keyof SoundRoutes & string>(
+  route: R,
+  options: EndpointCallOptions<SoundRoutes, R>,
+): RequestOptions {
+  return sound.endpoint(route, options);
+}
+callSound("GET /a/{x}", { x: "1" });
+callSound("POST /b/{id}", { id: 1, title: "t" });
+callSound("GET /a/{x}", aOptions);
+// @ts-expect-error: options of "GET /a/{x}" for "GET /c/{y}" through the wrapper
+callSound("GET /c/{y}", aOptions);
+// @ts-expect-error: a missing required option through the wrapper
+callSound("GET /a/{x}", {});
+// @ts-expect-error: a wrong parameter type through the wrapper
+callSound("POST /b/{id}", { id: "1", title: "t" });
+function callSoundFunction<R extends keyof SoundRoutes & string>(
+  route: R,
+  options: EndpointCallOptions<SoundRoutes, R>,
+): RequestOptions {
+  return callable(sound)(route, options);
+}
+void callSoundFunction;
+function crossed<R extends keyof SoundRoutes & string, R2 extends keyof SoundRoutes & string>(
+  route: R,
+  options: EndpointCallOptions<SoundRoutes, R2>,
+  other: EndpointCallOptions<SoundRoutes, "GET /c/{y}">,
+): void {
+  // @ts-expect-error: options of the route R2 are not known to be options of R
+  sound.endpoint(route, options);
+  // @ts-expect-error: nor are the options of a literal route
+  sound.endpoint(route, other);
+  // @ts-expect-error: nor those of R for a literal route
+  sound.endpoint("GET /a/{x}", options);
+}
+void crossed;
 
 // --- A method that sends no body --------------------------------------------------------------
 
