@@ -20,12 +20,18 @@ type RouteKeys<Paths> = {
   }[OpenApiMethod & keyof Paths[P]];
 }[keyof Paths & string];
 
-/** The operation object behind a route key. */
+/**
+ * The operation object behind a route key. The path item is read by matching `Paths` against an
+ * object of that one key, not by `P extends keyof Paths`: TypeScript works `keyof` of the
+ * document's paths out anew each time (it does not keep it for an interface), once per route, so
+ * a document of 3,000 operations spent most of its first call on it.
+ */
 type OperationAt<Paths, Route extends string> = Route extends `${infer M} ${infer P}`
-  ? P extends keyof Paths
-    ? NonNullable<Paths[P][Lowercase<M> & keyof Paths[P]]>
+  ? Paths extends { readonly [_ in P]?: infer Item }
+    ? OperationOf<NonNullable<Item>, Lowercase<M>>
     : never
   : never;
+type OperationOf<Item, M extends string> = M extends keyof Item ? NonNullable<Item[M]> : never;
 
 /** An operation's path and query parameters as one object (header and cookie ones are left out). */
 type OperationParameters<Op> = Op extends { parameters: infer P }
