@@ -379,7 +379,7 @@ type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
  * of the map matches: the options of that entry, read with the call's route; else untyped. Whether
  * the map has such keys is decided by the map alone, before the route is looked at: TypeScript
  * also works out the branches of a conditional on the route with every route of the map at once,
- * and the form for such keys, so worked out, is the cross product again (the 300-route test in
+ * and the form for such keys, so worked out, is the cross product again (the large-map test in
  * spec/types/toolchains.spec.ts). Maps of literal routes only never meet it.
  */
 type RouteCallOptions<Routes, R extends string, Provided extends PropertyKey, Known> = R extends keyof Known
