@@ -369,9 +369,11 @@ type LiteralRouteKey<K> = K extends string ? (EmptyObject extends Record<K, 0> ?
  * `as`), TypeScript reads the table indexed with a generic route, `{ [K in Keys]: E }[R]`, as
  * `E` with `R` for `K`, the cross product again: a generic wrapper that passes
  * `EndpointCallOptions<Routes, R>` on fails with TS2590 at 300 routes (spec/types/toolchains.spec.ts).
+ * A route key the map marks optional (`"GET /x"?: …`, a `Partial<>` map) is read without its
+ * `undefined`, which would otherwise turn its parameters' types into any template value.
  */
 type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
-  [K in LiteralRouteKeys<Routes>]-?: KnownRouteCallOptions<K, Routes[K], Provided>;
+  [K in LiteralRouteKeys<Routes>]-?: KnownRouteCallOptions<K, NonNullable<Routes[K]>, Provided>;
 };
 
 /**

@@ -274,6 +274,20 @@ function crossed<R extends keyof SoundRoutes & string, R2 extends keyof SoundRou
 }
 void crossed;
 
+// --- An optional route key (`"GET /x"?: …`, a Partial<> map) keeps its parameters' types -------
+interface OptionalRoutes {
+  "GET /o/{x}"?: { parameters: { x: number } };
+  "POST /p/{id}": { parameters: { id: number }; body: { title: string } };
+}
+const optionalRoutes = new EndpointBuilder<OptionalRoutes>();
+optionalRoutes.endpoint("GET /o/{x}", { x: 1 });
+// @ts-expect-error: x is a number
+optionalRoutes.endpoint("GET /o/{x}", { x: "s" });
+// @ts-expect-error: the same through merge()
+optionalRoutes.merge("GET /o/{x}", { x: "s" });
+// @ts-expect-error: the same with typed defaults
+optionalRoutes.defaults({ id: 1 }).endpoint("GET /o/{x}", { x: "s" });
+
 // --- A method that sends no body --------------------------------------------------------------
 
 // Only POST, PUT, PATCH and DELETE send a body (any case); for every other method `data` throws
