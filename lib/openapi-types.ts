@@ -11,13 +11,19 @@ type OpenApiMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "p
 /** `T`, or nothing for `never`, `undefined` (openapi-typescript writes `query?: never`). */
 type Present<T> = [NonNullable<T>] extends [never] ? EmptyObject : NonNullable<T>;
 
-/** `"GET /repos/{owner}/{repo}"` for each operation a path item has (`put?: never` has none). */
+/**
+ * `"GET /repos/{owner}/{repo}"` for each operation a path item has (`put?: never` has none). A path
+ * item the document marks optional (`"/a"?: …`) is read without its `undefined`, whose `keyof`
+ * would be `never` and leave its operations out.
+ */
 type RouteKeys<Paths> = {
   [P in keyof Paths & string]: {
-    [M in OpenApiMethod & keyof Paths[P]]-?: [NonNullable<Paths[P][M]>] extends [never]
+    [M in OpenApiMethod & keyof NonNullable<Paths[P]>]-?: [NonNullable<NonNullable<Paths[P]>[M]>] extends [
+      never,
+    ]
       ? never
       : `${Uppercase<M>} ${P}`;
-  }[OpenApiMethod & keyof Paths[P]];
+  }[OpenApiMethod & keyof NonNullable<Paths[P]>];
 }[keyof Paths & string];
 
 /**

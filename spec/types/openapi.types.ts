@@ -104,6 +104,12 @@ interface SearchPaths {
   };
 }
 type SearchRoutes = RoutesFromOpenApi<SearchPaths>;
+// A path item marked optional still gives its operations, with their parameters.
+type OptionalPathRoutes = RoutesFromOpenApi<{
+  "/opt/{id}"?: { get: { parameters: { path: { id: number } } } };
+}>;
+expectType<Equal<keyof OptionalPathRoutes, "GET /opt/{id}">>();
+expectType<Equal<OptionalPathRoutes["GET /opt/{id}"]["parameters"], { id: number }>>();
 expectType<Equal<SearchRoutes["GET /search"]["body"], { filter: string }>>();
 const search = new EndpointBuilder<SearchRoutes>();
 search.endpoint("GET /search", { q: "x" });
