@@ -20,8 +20,9 @@ Items (httpie's forms; an item splits at its first separator, the longer one fir
                       service-endpoint POST /issues labels:=@labels.json
   @file             the raw body: the text of a file (standard input too, when it is not a terminal)
                       service-endpoint --content-type text/plain POST /markdown/raw @README.md
-  Write key=\\@text for a value that starts with "@". The keys method, url, baseUrl, headers,
-  mediaType, data and request are options, not parameters (data:='{"a":1}' is the body).
+  Write key=\\@text for a value that starts with "@", and \\= \\: \\@ \\\\ for those characters in a
+  name (a\\:b=1 is the parameter "a:b"). The keys method, url, baseUrl, headers, mediaType, data
+  and request are options, not parameters (data:='{"a":1}' is the body).
 
 Options:
   --base-url URL        put URL before a path (default https://api.service.example)

@@ -48,29 +48,41 @@ const SEPARATORS: ReadonlyArray<readonly [string, ItemKind]> = [
   [":", "header"],
 ];
 
+/** Characters that a backslash makes literal in a name: the separators' and itself (httpie's). */
+const ESCAPABLE = new Set(["=", ":", "@", "\\"]);
+
 /**
  * An item is split at its first separator, httpie's rule: whichever of `:=`, `==`, `=` and `:`
  * starts first; at the same place the longer one wins. So `a:=1` is JSON, `q==x` a query
- * parameter, `X-Trace:a=b` a header, `q=a:b` a string.
+ * parameter, `X-Trace:a=b` a header, `q=a:b` a string. As in httpie, a backslash before `=`,
+ * `:`, `@` or `\` makes that character part of the name (`a\:b=1` is the parameter `a:b`,
+ * `foo\==bar` the parameter `foo=`); the value after the separator is kept as typed.
  */
 function splitItem(item: string): { kind: ItemKind; key: string; value: string } {
-  let best: { at: number; separator: string; kind: ItemKind } | undefined;
-  for (const [separator, kind] of SEPARATORS) {
-    const at = item.indexOf(separator);
-    if (at !== -1 && (best === undefined || at < best.at)) best = { at, separator, kind };
+  let key = "";
+  for (let at = 0; at < item.length; at++) {
+    const next = item[at + 1] as string;
+    if (item[at] === "\\" && ESCAPABLE.has(next)) {
+      key += next;
+      at++;
+      continue;
+    }
+    const found = SEPARATORS.find(([separator]) => item.startsWith(separator, at));
+    if (found === undefined) {
+      key += item[at];
+      continue;
+    }
+    const [separator, kind] = found;
+    if (key === "") {
+      throw new UsageError(
+        `Invalid item ${JSON.stringify(item)}: the name before ${JSON.stringify(separator)} is empty`,
+      );
+    }
+    return { kind, key, value: item.slice(at + separator.length) };
   }
-  if (best === undefined) {
-    throw new UsageError(
-      `Invalid item ${JSON.stringify(item)}: expected key=value, key:=json, name==value, Header:value or @file`,
-    );
-  }
-  const key = item.slice(0, best.at);
-  if (key === "") {
-    throw new UsageError(
-      `Invalid item ${JSON.stringify(item)}: the name before ${JSON.stringify(best.separator)} is empty`,
-    );
-  }
-  return { kind: best.kind, key, value: item.slice(best.at + best.separator.length) };
+  throw new UsageError(
+    `Invalid item ${JSON.stringify(item)}: expected key=value, key:=json, name==value, Header:value or @file`,
+  );
 }
 
 /** An HTTP method written as its own argument (`GET /users/{id}`): letters only, as httpie reads it. */

@@ -136,6 +136,31 @@ describe("service-endpoint (the built bin)", () => {
     });
   });
 
+  it("takes a backslash before =, :, @ or \\ in a name as that character, httpie's escape", () => {
+    // Without it, a\=b=c was the parameter "a\" with the value "b=c": a silently different query.
+    const result = run(
+      "GET /search",
+      "a\\=b=c",
+      "x\\:y:=1",
+      "foo\\==bar",
+      "\\@at=1",
+      "b\\\\=2",
+      "p=C:\\d\\=x",
+    );
+    expect(JSON.parse(result.stdout).url).toBe(
+      "https://api.service.example/search?a%3Db=c&x%3Ay=1&foo%3D=bar&%40at=1&b%5C=2&p=C%3A%5Cd%5C%3Dx",
+    );
+    expect(run("POST /x", "a\\:b=1").stdout).toBe(
+      printed({
+        method: "post",
+        url: "https://api.service.example/x",
+        headers: JSON_HEADERS,
+        body: { "a:b": "1" },
+      }).stdout,
+    );
+    expect(run("GET /", "\\==x").stdout).toContain('"url": "https://api.service.example/?%3D=x"');
+  });
+
   it("keeps a header value as typed, spaces included, as the library does; --curl sends it as fetch would", () => {
     const result = run("GET /", "X-A: padded ", "X-Blank: ");
     expect(JSON.parse(result.stdout).headers).toMatchObject({ "x-a": " padded ", "x-blank": " " });
