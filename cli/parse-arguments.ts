@@ -85,6 +85,34 @@ function splitItem(item: string): { kind: ItemKind; key: string; value: string }
   );
 }
 
+/** A JSON number's decimal value written one way (`-` digits `e` exponent): 1.50, 15e-1 → 15e-1. */
+function decimal(number: string): string {
+  const [, sign, whole, fraction = "", exponent = "0"] = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(
+    number,
+  ) as string[];
+  const digits = `${whole}${fraction}`.replace(/^0+/, "");
+  const significant = digits.replace(/0+$/, "");
+  if (significant === "") return "0";
+  const scale = Number(exponent) - fraction.length + digits.length - significant.length;
+  return `${sign}${significant}e${scale}`;
+}
+
+/**
+ * The first number of a JSON text that a JavaScript number cannot hold exactly: JSON.parse would
+ * turn 12345678901234567890 into 12345678901234567000 and 1e400 into Infinity (null in a JSON
+ * body), a different request sent without a word (RFC 8259 §6 leaves the range and precision of
+ * numbers to the implementation; the command refuses rather than round).
+ */
+function inexactNumber(json: string): string | undefined {
+  // Strings are skipped whole; every other run of digits is a number token of the (valid) text.
+  for (const [token] of json.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
+    if (token.startsWith('"')) continue;
+    const value = Number(token);
+    if (!Number.isFinite(value) || decimal(String(value)) !== decimal(token)) return token;
+  }
+  return undefined;
+}
+
 /** An HTTP method written as its own argument (`GET /users/{id}`): letters only, as httpie reads it. */
 const METHOD = /^[A-Za-z]+$/;
 
@@ -203,15 +231,24 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     if (kind === "string") parameters.push([key, fileOrText(value, readFile).text]);
     else {
       const { text, fromFile } = fileOrText(value, readFile);
+      const where = fromFile === undefined ? "" : ` the file ${JSON.stringify(fromFile)} of`;
+      let json: unknown;
       try {
-        parameters.push([key, JSON.parse(text)]);
+        json = JSON.parse(text);
       } catch {
         throw new UsageError(
           fromFile === undefined
             ? `Invalid JSON in ${JSON.stringify(item)}: write key:=json for a JSON value, key=value for a string`
-            : `Invalid JSON in the file ${JSON.stringify(fromFile)} of ${JSON.stringify(item)}`,
+            : `Invalid JSON in${where} ${JSON.stringify(item)}`,
         );
       }
+      const inexact = inexactNumber(text);
+      if (inexact !== undefined) {
+        throw new UsageError(
+          `The number ${inexact} in${where} ${JSON.stringify(item)} would become ${String(Number(inexact))}: a JavaScript number cannot hold it exactly; write it as a string`,
+        );
+      }
+      parameters.push([key, json]);
     }
   }
   return {
