@@ -204,6 +204,9 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
   const query: [string, string][] = [];
   const headers: [string, string][] = [];
   let rawBody: RawBody | undefined;
+  // Names seen so far, in Sets: a search of the lists made 80,000 header items take a minute.
+  const parameterNames = new Set<string>();
+  const headerNames = new Set<string>();
   for (const item of items) {
     if (item.startsWith("@")) {
       if (rawBody !== undefined) throw new UsageError(`Give one raw body, not ${rawBody.source} and ${item}`);
@@ -213,11 +216,12 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     const { kind, key, value } = splitItem(item);
     // The same name twice is ambiguous (a later item would replace the earlier): refused.
     if (kind === "header") {
-      if (headers.some(([name]) => name.toLowerCase() === key.toLowerCase())) {
+      if (headerNames.has(key.toLowerCase())) {
         throw new UsageError(
           `Give the header ${JSON.stringify(key)} once, not twice: header names ignore case`,
         );
       }
+      headerNames.add(key.toLowerCase());
       headers.push([key, value]);
       continue;
     }
@@ -225,9 +229,10 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
       query.push([key, value]); // compared once decoded (run.ts): q%41 is qA
       continue;
     }
-    if (parameters.some(([name]) => name === key)) {
+    if (parameterNames.has(key)) {
       throw new UsageError(`Give the parameter ${JSON.stringify(key)} once, not twice`);
     }
+    parameterNames.add(key);
     if (kind === "string") parameters.push([key, fileOrText(value, readFile).text]);
     else {
       const { text, fromFile } = fileOrText(value, readFile);

@@ -45,7 +45,7 @@ function withQuery(
   const placeholders = placeholderNames(route);
   const inUrl = Object.entries(options).filter(
     ([key]) =>
-      key === "baseUrl" || (!OPTION_KEYS.has(key) && (!("body" in request) || placeholders.includes(key))),
+      key === "baseUrl" || (!OPTION_KEYS.has(key) && (!("body" in request) || placeholders.has(key))),
   );
   // Object.fromEntries and a spread define own properties: "__proto__" stays a parameter. The
   // query items first, where the url's {?…} expression used to put them.
@@ -62,8 +62,8 @@ function withQuery(
  * The placeholder names of a route's url, the `:name` form (CONTRACT.md "url") included, found
  * as the library finds them: a `/:name` in the query or the fragment is none.
  */
-function placeholderNames(route: string): readonly string[] {
-  return parseTemplate(colonToTemplate(routeUrl(route))).variableNames;
+function placeholderNames(route: string): ReadonlySet<string> {
+  return new Set(parseTemplate(colonToTemplate(routeUrl(route))).variableNames);
 }
 
 /**
@@ -128,6 +128,7 @@ export function run(argv: readonly string[], output: Output): number {
     const route = commandLine.route;
 
     const query: [string, string][] = [];
+    const queryNames = new Set<string>(); // a Set, not a search of the list: linear in the items
     if (commandLine.query.length > 0) {
       for (const [given, value] of commandLine.query) {
         if (!VARNAME.test(given) || OPTION_KEYS.has(given)) {
@@ -145,7 +146,7 @@ export function run(argv: readonly string[], output: Output): number {
             `Invalid query item ${JSON.stringify(`${given}==${value}`)}: its %XX triplets are not UTF-8`,
           );
         }
-        if (query.some(([taken]) => taken === name)) {
+        if (queryNames.has(name)) {
           throw new UsageError(`Give the query parameter ${JSON.stringify(name)} once, not twice`);
         }
         if (Object.hasOwn(options, name)) {
@@ -153,11 +154,12 @@ export function run(argv: readonly string[], output: Output): number {
             `Give ${JSON.stringify(name)} once: as name==value (query) or name=value, not both`,
           );
         }
+        queryNames.add(name);
         query.push([name, value]);
       }
       // The route's own placeholders would take the value in the path instead: ambiguous.
       const taken = placeholderNames(route);
-      const clash = query.find(([name]) => taken.includes(name))?.[0];
+      const clash = query.find(([name]) => taken.has(name))?.[0];
       if (clash !== undefined) {
         throw new UsageError(
           `Query item ${JSON.stringify(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,
@@ -193,9 +195,7 @@ export function run(argv: readonly string[], output: Output): number {
     const bodySource = rawBody?.source ?? (Object.hasOwn(options, "data") ? "the data item" : undefined);
     if (bodySource !== undefined) {
       const placeholders = placeholderNames(route);
-      const stray = commandLine.parameters.find(
-        ([key]) => !OPTION_KEYS.has(key) && !placeholders.includes(key),
-      );
+      const stray = commandLine.parameters.find(([key]) => !OPTION_KEYS.has(key) && !placeholders.has(key));
       if (stray !== undefined) {
         throw new UsageError(
           `Item ${JSON.stringify(stray[0])} would be lost: the body is ${bodySource}; write ${stray[0]}==value for the query`,
