@@ -20,6 +20,18 @@ export interface Output {
 /** Option keys of `endpoint()` (spec §2.1): never a query parameter of `name==value`. */
 const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
 
+/** The methods that send a body, as the library has it (spec §2.1). */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The method of the request, or undefined when the library refuses the options anyway. */
+function methodOf(route: string, options: EndpointOptions): string | undefined {
+  try {
+    return endpoint(route, options).method;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An RFC 6570 varname (§2.3): ALPHA / DIGIT / "_" / pct-encoded, dots between. */
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
 
@@ -189,6 +201,16 @@ export function run(argv: readonly string[], output: Output): number {
     }
     if (rawBody !== undefined && Object.hasOwn(options, "data")) {
       throw new UsageError(`Give the body once: ${rawBody.source} or a data:= item, not both`);
+    }
+    // A raw body on a GET: say so, before the library's "options.data is set" (an option the user
+    // never wrote) or a parameter said lost to a body that cannot be sent.
+    const method = rawBody === undefined ? undefined : methodOf(route, options);
+    if (rawBody !== undefined && method !== undefined && !BODY_METHODS.has(method.toUpperCase())) {
+      throw new UsageError(
+        rawBody.source === "standard input"
+          ? `Standard input holds a body, but ${method.toUpperCase()} sends none: give --ignore-stdin to leave it unread`
+          : `${rawBody.source} is a body, but ${method.toUpperCase()} sends none: only POST, PUT, PATCH and DELETE send one`,
+      );
     }
     // With a body (a raw one, or a data item), every parameter that no placeholder takes would be
     // dropped by the library: ambiguous, so refused rather than lost without a word.

@@ -336,6 +336,24 @@ describe("service-endpoint (the built bin)", () => {
     });
   });
 
+  it("says that a GET sends no raw body, not that options.data is set or a parameter is lost", () => {
+    // A pipe on standard input (a script, CI) with a GET gave "ERR_INVALID_OPTIONS: … but
+    // options.data is set", an option never written, or "Item "a" would be lost: the body is
+    // standard input" (review 2026-11-26).
+    expect(runWithInput("text", "GET /x", "a=1")).toStrictEqual(
+      usageError("Standard input holds a body, but GET sends none: give --ignore-stdin to leave it unread"),
+    );
+    expect(runWithInput("text", "/x")).toStrictEqual(
+      usageError("Standard input holds a body, but GET sends none: give --ignore-stdin to leave it unread"),
+    );
+    expect(run("HEAD /x", "@body.txt")).toStrictEqual(
+      usageError("@body.txt is a body, but HEAD sends none: only POST, PUT, PATCH and DELETE send one"),
+    );
+    expect(runWithInput("text", "/x", "method=put")).toStrictEqual(
+      printed({ method: "put", url: "https://api.service.example/x", headers: GET_HEADERS, body: "text" }),
+    );
+  });
+
   it("prints curl -q -sS, with --fail only when asked", () => {
     expect(run("--curl", "GET", "/x", "q==1")).toStrictEqual({
       status: 0,
