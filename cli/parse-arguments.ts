@@ -177,6 +177,12 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
       throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
     }
   }
+  // --help and --version answer whatever else the line holds (a `--help` added to a line that
+  // failed gets the help, not the same error again), and read no file for it.
+  if (help || version) {
+    const none = { route: undefined, parameters: [], query: [], headers: [], rawBody: undefined };
+    return { help, version, format, fail, ignoreStdin, baseUrl, contentType, ...none };
+  }
   if (fail && (format as OutputFormat) !== "curl")
     throw new UsageError("Option --fail belongs to --curl: --curl --fail");
 

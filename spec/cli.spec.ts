@@ -440,6 +440,19 @@ describe("service-endpoint (the built bin)", () => {
     expect(run(flag)).toStrictEqual({ status: 0, stdout: `${VERSION}\n`, stderr: "" });
   });
 
+  it("answers --help and --version whatever else the line holds, reading no file", () => {
+    // A --help added to a line that failed gave the same error again (review 2026-11-26).
+    const help = run("--help");
+    for (const args of [
+      ["GET", "/x", "a:=nope", "--help"],
+      ["--fail", "-h"],
+      ["GET /x", "@missing.txt", "-h"],
+    ]) {
+      expect(run(...args)).toStrictEqual(help);
+    }
+    expect(run("-v", "GET")).toStrictEqual({ status: 0, stdout: `${VERSION}\n`, stderr: "" });
+  });
+
   describe("bad usage: one line on stderr, exit status 2", () => {
     it.each([
       [[], 'Missing route: expected METHOD /path or "METHOD /path", for example GET /repos/{owner}/{repo}'],
