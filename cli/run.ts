@@ -180,11 +180,18 @@ export function run(argv: readonly string[], output: Output): number {
     }
 
     if (commandLine.headers.length > 0) {
-      // Header items add to a headers:='{…}' item rather than replace it.
-      options.headers = {
-        ...headersToAddTo(options, "Name:value header items"),
-        ...Object.fromEntries(commandLine.headers),
-      };
+      // Header items add to a headers:='{…}' item rather than replace it. The same name in both
+      // is ambiguous (which one was meant?), refused like two Name:value items of one name and
+      // like --content-type beside a content-type header.
+      const given = headersToAddTo(options, "Name:value header items");
+      const names = new Set(Object.keys(given ?? {}).map((name) => name.toLowerCase()));
+      const clash = commandLine.headers.find(([name]) => names.has(name.toLowerCase()))?.[0];
+      if (clash !== undefined) {
+        throw new UsageError(
+          `Give the header ${JSON.stringify(clash)} once: in the headers:= item or as ${clash}:value, not both`,
+        );
+      }
+      options.headers = { ...given, ...Object.fromEntries(commandLine.headers) };
     }
     if (commandLine.baseUrl !== undefined) {
       if (Object.hasOwn(options, "baseUrl")) {
