@@ -144,9 +144,11 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     }
     return value;
   };
+  // Options that contradict each other are said after --help and --version have had their turn.
+  let conflict: UsageError | undefined;
   const setFormat = (next: OutputFormat) => {
     if (format !== "json" && format !== next)
-      throw new UsageError("Give one output format: --curl or --fetch, not both");
+      conflict ??= new UsageError("Give one output format: --curl or --fetch, not both");
     format = next;
   };
 
@@ -170,6 +172,13 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     else if (name === "--base-url" || name === "--content-type") {
       const value = inline ?? valueOf(name, i);
       if (inline === undefined) i++;
+      // Given twice with two values, which one was meant? Refused, like the same item twice.
+      const before = name === "--base-url" ? baseUrl : contentType;
+      if (before !== undefined && before !== value) {
+        conflict ??= new UsageError(
+          `Give ${name} once, not twice: ${JSON.stringify(before)} and ${JSON.stringify(value)}`,
+        );
+      }
       if (name === "--base-url") baseUrl = value;
       else contentType = value;
     } else throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
@@ -183,6 +192,7 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     const none = { route: undefined, parameters: [], query: [], headers: [], rawBody: undefined };
     return { help, version, format, fail, ignoreStdin, baseUrl, contentType, ...none };
   }
+  if (conflict !== undefined) throw conflict;
   if (fail && (format as OutputFormat) !== "curl")
     throw new UsageError("Option --fail belongs to --curl: --curl --fail");
 

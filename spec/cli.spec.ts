@@ -448,6 +448,8 @@ describe("service-endpoint (the built bin)", () => {
       ["GET", "/x", "a:=nope", "--help"],
       ["--fail", "-h"],
       ["GET /x", "@missing.txt", "-h"],
+      ["--curl", "--fetch", "-h", "GET /x"],
+      ["--base-url", "https://a.example", "--base-url", "https://b.example", "--help"],
     ]) {
       expect(run(...args)).toStrictEqual(help);
     }
@@ -489,6 +491,15 @@ describe("service-endpoint (the built bin)", () => {
       [["POST /x", 'data:="a"', 'data:="b"'], 'Give the parameter "data" once, not twice'],
       [["GET /x", "X-A:1", "x-a:2"], 'Give the header "x-a" once, not twice: header names ignore case'],
       [["GET /x", "X-A:1", "X-A:1"], 'Give the header "X-A" once, not twice: header names ignore case'],
+      // An option given twice with two values (review 2026-11-26): the last one won.
+      [
+        ["--base-url", "https://a.example", "--base-url=https://b.example", "GET /x"],
+        'Give --base-url once, not twice: "https://a.example" and "https://b.example"',
+      ],
+      [
+        ["--content-type", "text/plain", "--content-type", "text/html", "POST /x", "@body.txt"],
+        'Give --content-type once, not twice: "text/plain" and "text/html"',
+      ],
       // A headers:= item and a Name:value item of one name: which was meant? (review 2026-11-26)
       [
         ["GET /x", 'headers:={"X-B":"json"}', "x-b:item"],
