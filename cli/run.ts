@@ -32,8 +32,8 @@ function methodOf(route: string, options: EndpointOptions): string | undefined {
   }
 }
 
-/** An RFC 6570 varname (§2.3): ALPHA / DIGIT / "_" / pct-encoded, dots between. */
-const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
+/** A "%" that starts no %XX triplet (RFC 3986 §2.1): a query name's triplets are decoded. */
+const STRAY_PERCENT = /%(?![\dA-Fa-f]{2})/;
 
 /** The url part of a route (`"POST /x"` → `"/x"`). */
 function routeUrl(route: string): string {
@@ -143,9 +143,17 @@ export function run(argv: readonly string[], output: Output): number {
     const queryNames = new Set<string>(); // a Set, not a search of the list: linear in the items
     if (commandLine.query.length > 0) {
       for (const [given, value] of commandLine.query) {
-        if (!VARNAME.test(given) || OPTION_KEYS.has(given)) {
+        // Any name the library can write in a query (`per-page`, `q[]`, `filter[state]`); query
+        // items reach it as the parameters of a GET, not through a {?…} expression, so they need
+        // not be RFC 6570 varnames. An option key would be taken as that option.
+        if (OPTION_KEYS.has(given)) {
           throw new UsageError(
-            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: the name must be letters, digits, "_", "." or %XX triplets (an RFC 6570 varname) and not an option key`,
+            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: ${JSON.stringify(given)} is an option of the library, not a query parameter`,
+          );
+        }
+        if (STRAY_PERCENT.test(given)) {
+          throw new UsageError(
+            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: a "%" in the name must start a %XX triplet`,
           );
         }
         // The library encodes a query name itself: a name's %XX triplets are read as the UTF-8
