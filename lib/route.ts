@@ -51,8 +51,10 @@ function splitRoute(route: string): ParsedRoute {
   const space = route.indexOf(" ");
   const url = route.slice(space + 1);
   if (url === "") throw invalid(EXPECTED);
-  // Whitespace and controls (U+0000–U+0020, U+007F): everything but "!"–"~" and non-ASCII.
-  const control = /[^!-~\x80-\uffff]/.exec(url);
+  // Whitespace and controls: U+0000–U+0020, U+007F, and the Unicode spaces `\s` matches
+  // (U+00A0, U+2000–U+200A, U+3000, U+FEFF, …). "POST\u00A0/x", pasted from a web page, has no
+  // ASCII space: read as a bare url it was a GET of "/POST%C2%A0/x", its body in the query.
+  const control = /[\0- \x7f\s]/.exec(url);
   if (control !== null) {
     throw invalid(
       `unexpected whitespace or control character at offset ${control.index + space + 1}; ${EXPECTED}`,

@@ -170,9 +170,32 @@ describe("endpoint.merge()", () => {
       'Invalid route "GET /x extra": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
     ],
     [" /x", "ERR_INVALID_ROUTE", 'Invalid route " /x": expected "METHOD url" or "url"'],
+    // Unicode spaces (a route pasted from a web page): "POST\u00a0/x" was a bare url, a GET of
+    // "/POST%C2%A0/x" with the body's parameters in its query.
+    [
+      "POST\u00a0/x",
+      "ERR_INVALID_ROUTE",
+      'Invalid route "POST\u00a0/x": unexpected whitespace or control character at offset 4; expected "METHOD url" or "url"',
+    ],
+    [
+      "DELETE\u3000/repos/{owner}",
+      "ERR_INVALID_ROUTE",
+      'Invalid route "DELETE\u3000/repos/{owner}": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
+    ],
+    [
+      "GET /x\u2028",
+      "ERR_INVALID_ROUTE",
+      'Invalid route "GET /x\u2028": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
+    ],
+    [
+      "GET /a\ufeffb",
+      "ERR_INVALID_ROUTE",
+      'Invalid route "GET /a\ufeffb": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
+    ],
     ["G(T /x", "ERR_INVALID_METHOD", 'Invalid method "G(T" in route "G(T /x": not an RFC 9110 token'],
   ])("rejects the route %j", (route, code, message) => {
     expect(errorOf(() => endpoint.merge(route))).toStrictEqual({ code, message });
+    expect(errorOf(() => endpoint(route, { owner: "o", title: "t" }))).toStrictEqual({ code, message });
   });
 });
 
