@@ -108,9 +108,11 @@ const VND_PREFIX = "application/vnd.";
 // label, which may be followed by a format (`.x-preview.raw`, `.x-preview.v3.raw`, as
 // `applyMediaType` writes it, with any format's "." and "+"). A name is its label without one
 // trailing "-preview", of at most 200 characters as in mediaType.previews (with 192, a longer
-// name the library wrote into an accept header was not read back as a preview).
+// name the library wrote into an accept header was not read back as a preview). Any case (RFC
+// 9110 §8.3.1: type and subtype are case-insensitive): `Application/vnd.acme.v3+json` was no
+// vendor entry, so a format was silently left out and previews took the vendor "service".
 const VENDOR_ENTRY =
-  /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?$/;
+  /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?$/i;
 
 /**
  * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):

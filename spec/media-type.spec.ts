@@ -157,6 +157,23 @@ describe("endpoint() and the accept header it is given", () => {
     ).toBe("application/octet-stream");
   });
 
+  it("reads a vendor entry in any case (RFC 9110 §8.3.1), keeping its vendor for a format and previews", () => {
+    // It was no vendor entry: the format was left out, and previews took the vendor "service".
+    const acme = endpoint.defaults({ headers: { Accept: "Application/vnd.acme.v3+json" } });
+    expect(acme("GET /x", { mediaType: { format: "raw" } }).headers.accept).toBe(
+      "application/vnd.acme.v3.raw",
+    );
+    expect(acme("GET /x", { mediaType: { previews: ["p"] } }).headers.accept).toBe(
+      "application/vnd.acme.p-preview+json",
+    );
+    expect(
+      acme("GET /x", {
+        headers: { accept: "application/VND.foo-PREVIEW+json" },
+        mediaType: { previews: ["p"] },
+      }).headers.accept,
+    ).toBe("application/vnd.service.foo-preview+json,application/vnd.service.p-preview+json");
+  });
+
   it("still rewrites the default accept for previews set in the defaults", () => {
     const withPreviews = endpoint.defaults({ mediaType: { previews: ["machine-man"] } });
     expect(withPreviews("GET /assets/{id}", { id: 1 }).headers.accept).toBe(

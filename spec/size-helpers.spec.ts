@@ -120,7 +120,9 @@ describe("applyMediaType", () => {
       ["a", "b"],
       "application/vnd.other.a-preview+json,application/vnd.other.b-preview+json",
     ],
-    ["Application/VND.service.v3+json", "raw", [], "Application/VND.service.v3+json"],
+    // RFC 9110 §8.3.1: any case is a vendor entry (it was left as it was, and previews lost the vendor).
+    ["Application/VND.service.v3+json", "raw", [], "application/vnd.service.v3.raw"],
+    ["APPLICATION/VND.acme.V3+JSON", "", ["p"], "application/vnd.acme.p-preview+json"],
     [
       "application/vnd.foo-preview,application/vnd.bar-preview+json",
       "",
