@@ -132,7 +132,8 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   // RFC 9110 §8.3.1: type and subtype are case-insensitive.
   if (
     (format === "" && previews.length === 0) ||
-    accept.trim().toLowerCase() === "application/octet-stream"
+    // (Its essence: `application/octet-stream; q=1` is the same binary download.)
+    essence(accept) === "application/octet-stream"
   ) {
     return accept;
   }

@@ -174,6 +174,20 @@ describe("endpoint() and the accept header it is given", () => {
     ).toBe("application/vnd.service.foo-preview+json,application/vnd.service.p-preview+json");
   });
 
+  it("keeps application/octet-stream with parameters against a format and previews", () => {
+    // Only the bare type was kept: with a parameter, previews made it a JSON preview type.
+    for (const accept of ["application/octet-stream; q=1", "Application/Octet-Stream;charset=binary"]) {
+      expect(
+        endpoint("GET /assets/{id}", { id: 1, headers: { accept }, mediaType: { previews: ["p"] } }).headers
+          .accept,
+      ).toBe(accept);
+      expect(
+        endpoint("GET /assets/{id}", { id: 1, headers: { accept }, mediaType: { format: "raw" } }).headers
+          .accept,
+      ).toBe(accept);
+    }
+  });
+
   it("still rewrites the default accept for previews set in the defaults", () => {
     const withPreviews = endpoint.defaults({ mediaType: { previews: ["machine-man"] } });
     expect(withPreviews("GET /assets/{id}", { id: 1 }).headers.accept).toBe(
