@@ -37,8 +37,8 @@ export type QuerySerializer = (parameters: QueryParameters, context?: QueryConte
  * RFC 3986 §3.4: `[`, `]`, space and `|` are not allowed as they are in a query, so they are
  * written pct-encoded.
  */
-type ArrayStyleRow =
-  { readonly separator: string } | { readonly key: (encodedName: string, index: number) => string };
+type RepeatKey = (encodedName: string, index: number) => string;
+type ArrayStyleRow = { readonly separator: string } | { readonly key: RepeatKey };
 
 const ARRAY_STYLES: Readonly<Record<ArrayStyle, ArrayStyleRow>> = {
   form: { separator: "," }, // RFC 6570 §3.2.8, `{?ids}`
@@ -222,6 +222,9 @@ function writeList(
   styles: Styles,
 ): void {
   const row = styles.arrayRow;
+  // Own only (docs/security.md item 12): `"separator" in row` read one that other code put on
+  // Object.prototype, and joined a "repeat", "brackets" or "indices" list with its text.
+  const separator = own(row, "separator") as string | undefined;
   let joined = "";
   let defined = 0;
   for (let index = 0; index < list.length; index++) {
@@ -230,16 +233,16 @@ function writeList(
     if (typeof item === "object" && (Array.isArray(item) || isPlainObject(item))) {
       throw cannotWrite(name, "array", styles.array, item, `at index ${index} of a list`);
     }
-    if ("separator" in row) {
-      if (defined > 0) joined += row.separator;
+    if (separator !== undefined) {
+      if (defined > 0) joined += separator;
       joined += encodeUnreserved(scalarText(item, name, index), name);
     } else {
-      pairs.push(scalarPair(row.key(encodedKey, index), item, name, index));
+      pairs.push(scalarPair((row as { key: RepeatKey }).key(encodedKey, index), item, name, index));
     }
     defined++;
   }
   // RFC 6570 §2.3: a list without a defined member is undefined, and left out.
-  if ("separator" in row && defined > 0) pairs.push(encodedKey + "=" + joined);
+  if (separator !== undefined && defined > 0) pairs.push(encodedKey + "=" + joined);
 }
 
 /** OpenAPI `style: form, explode: true`: each member as its own parameter, `key=value`. */

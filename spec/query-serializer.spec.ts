@@ -720,6 +720,35 @@ describe("querySerializer", () => {
     });
   });
 
+  // docs/security.md item 12. `"separator" in row` read Object.prototype.separator, and a list in
+  // "repeat", "brackets" or "indices" was joined with its text: "&admin=true&x=" added a parameter.
+  it("reads no separator or key that other code put on Object.prototype", () => {
+    class Rails extends EndpointBuilder {
+      override serializeQuery = querySerializer({ array: "brackets" });
+    }
+    const rails = callable(new Rails());
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.separator = "&admin=true&x=";
+    prototype.key = () => "admin";
+    try {
+      expect(querySerializer({ array: "repeat" })([["ids", [1, 2]]])).toBe("ids=1&ids=2");
+      expect(querySerializer({ array: "indices" })([["ids", [1, 2]]])).toBe("ids%5B0%5D=1&ids%5B1%5D=2");
+      expect(querySerializer({ array: "pipeDelimited" })([["ids", [1, 2]]])).toBe("ids=1%7C2");
+      expect(rails("GET /issues", { ids: [1, 2] }).url).toBe(
+        "https://api.service.example/issues?ids%5B%5D=1&ids%5B%5D=2",
+      );
+      expect(
+        rails("POST /issues", {
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          ids: [1],
+        }).body,
+      ).toBe("ids%5B%5D=1");
+    } finally {
+      delete prototype.separator;
+      delete prototype.key;
+    }
+  });
+
   it("answers hostile parameters in every style with url-safe text or ERR_INVALID_PARAMETER, mutating nothing", () => {
     fc.assert(
       fc.property(
