@@ -373,10 +373,20 @@ export class EndpointBuilder<
   ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     try {
-      return endpointOf(this, route, options);
+      // Specification §4 rule 1: endpoint(o) is parse(merge(o)). The one-pass pipeline below is
+      // the meaning of this class's own two methods; a subclass that overrides either (a
+      // header added in parse(), say) gets its override here too, in two passes.
+      // (Something that is no builder, a method taken off its builder, takes the one pass too,
+      // which says so.)
+      const base = EndpointBuilder.prototype;
+      if ((this.merge === base.merge && this.parse === base.parse) || !plans.has(this.DEFAULTS)) {
+        return endpointOf(this, route, options);
+      }
     } catch (error) {
       rethrowFrom(this, "endpoint", error);
     }
+    // Outside the boundary: what an app's own method throws reaches the caller unchanged.
+    return this.parse((this as AnyEndpointBuilder).merge(route as Route, options as EndpointOptions));
   }
 
   /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { callable, EndpointBuilder, EndpointError } from "../lib/index.js";
-import type { EndpointOptions } from "../lib/index.js";
+import { callable, EndpointBuilder, EndpointError, VERSION } from "../lib/index.js";
+import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route } from "../lib/index.js";
 import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 import { errorOf } from "./helpers/thrown.js";
 
@@ -57,6 +57,56 @@ describe("EndpointBuilder", () => {
       },
     });
     expect(acme.DEFAULTS).not.toHaveProperty("per_page");
+  });
+
+  it("a subclass that overrides parse() or merge() gets its override through endpoint() too (spec §4 rule 1)", () => {
+    // Rule 1: endpoint(o) gives what parse(merge(o)) gives, for a subclass's own methods too
+    // (review 2026-11-26: endpoint() ran the one-pass pipeline and skipped both overrides).
+    class Signed extends EndpointBuilder {
+      override parse(options: ParseInput): RequestOptions {
+        const request = super.parse(options);
+        return { ...request, headers: { ...request.headers, "x-signature": `sig:${request.url}` } };
+      }
+    }
+    class Tenant extends EndpointBuilder {
+      override merge(route: Route | EndpointOptions, options?: EndpointOptions): MergedOptions {
+        const merged = (super.merge as (r: unknown, o?: unknown) => MergedOptions)(route, options);
+        return { ...merged, tenant: "t1" };
+      }
+    }
+    const signed = new Signed().defaults({ baseUrl: "https://api.acme.test" });
+    const expected = {
+      method: "get",
+      url: "https://api.acme.test/users/7",
+      headers: {
+        accept: "application/vnd.service.v3+json",
+        "user-agent": `service-endpoint.js/${VERSION}`,
+        "x-signature": "sig:https://api.acme.test/users/7",
+      },
+    };
+    expect(signed.endpoint("GET /users/{id}", { id: 7 })).toStrictEqual(expected);
+    expect(callable(signed)("GET /users/{id}", { id: 7 })).toStrictEqual(expected);
+    expect(callable(signed).defaults({})({ url: "/users/{id}", id: 7 })).toStrictEqual(expected);
+    const tenant = new Tenant();
+    expect(tenant.endpoint("GET /users/{id}", { id: 7 }).url).toBe(
+      "https://api.service.example/users/7?tenant=t1",
+    );
+    expect(tenant.endpoint("GET /users/{id}", { id: 7 })).toStrictEqual(
+      tenant.parse(tenant.merge("GET /users/{id}", { id: 7 })),
+    );
+    // What the app's own method throws reaches the caller unchanged, not as ERR_INVALID_OPTIONS.
+    const thrown = new Error("no key to sign with");
+    class Failing extends EndpointBuilder {
+      override parse(): RequestOptions {
+        throw thrown;
+      }
+    }
+    expect(() => new Failing().endpoint("GET /x")).toThrow(thrown);
+    // Called on no builder, endpoint() still says so.
+    const { endpoint: detached } = signed;
+    expect(() => (detached as (route: string) => unknown)("GET /x")).toThrow(
+      "Invalid call: endpoint() was called on undefined, not on a builder; call builder.endpoint(…), or use callable(builder)",
+    );
   });
 
   it("new EndpointBuilder() carries the library defaults; layers merge over them in order", () => {
