@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import axios from "axios";
@@ -483,6 +485,34 @@ describe("toBody()", () => {
   ])("rejects %s", async (_title, options, code, message) => {
     expect(await rejection(options)).toEqual({ code, message });
   });
+
+  // fs.openAsBlob() (Node 19.8 and later) gives a Blob over a file, which cannot be read once the
+  // file changed: reading it rejects with a DOMException (NotReadableError).
+  const itWithFileBlobs = typeof openAsBlob === "function" ? it : it.skip;
+
+  itWithFileBlobs(
+    "rejects a Blob or a FormData whose file changed since it was opened, with an EndpointError",
+    async () => {
+      const directory = mkdtempSync(join(tmpdir(), "to-body-"));
+      const file = join(directory, "part.txt");
+      writeFileSync(file, "before");
+      const blob = await openAsBlob(file);
+      writeFileSync(file, "after, longer");
+      const form = new FormData();
+      form.append("part", blob, "part.txt");
+      try {
+        expect([
+          await rejection({ method: "post", url, headers: {}, body: blob }),
+          await rejection({ method: "post", url, headers: {}, body: form }),
+        ]).toEqual([
+          { code: "ERR_UNSUPPORTED_BODY", message: "toBody: the Blob body cannot be read" },
+          { code: "ERR_UNSUPPORTED_BODY", message: "toBody: the FormData body cannot be read" },
+        ]);
+      } finally {
+        rmSync(directory, { recursive: true });
+      }
+    },
+  );
 
   it("rejects a locked stream", async () => {
     const stream = new ReadableStream<Uint8Array>();

@@ -251,7 +251,7 @@ function revokedProxy(): object {
 const UNREADABLE = "(a revoked Proxy, or a Proxy trap that throws)";
 
 /** Characters a terminal acts on or hides (the set toCurl escapes): none may appear raw in a command. */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 
 describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
   it.each<[string, string]>([
@@ -493,6 +493,9 @@ describe("toCurl writes what a terminal shows (issue 11, items 7 and 8)", () => 
     ["DEL", "a\u007fz", "$'a\\x7Fz'"],
     ["a line separator", "a\u2028z", "$'a\\xE2\\x80\\xA8z'"],
     ["a zero-width space", "a\u200bz", "$'a\\xE2\\x80\\x8Bz'"],
+    ["a combining grapheme joiner (invisible, but no format character)", "a\u034fz", "$'a\\xCD\\x8Fz'"],
+    ["a Hangul filler (a letter that shows as nothing)", "admin\u3164", "$'admin\\xE3\\x85\\xA4'"],
+    ["a variation selector", "ok\ufe0f", "$'ok\\xEF\\xB8\\x8F'"],
     ["a lone surrogate, as the U+FFFD fetch sends", "a\ud800z", "$'a\\xEF\\xBF\\xBDz'"],
     ["a tab and a newline, by name", "a\tb\nc", "$'a\\tb\\nc'"],
     ["a quote and a backslash next to an escape", "it's\\\r", "$'it\\x27s\\\\\\r'"],
@@ -520,7 +523,7 @@ describe("toCurl writes what a terminal shows (issue 11, items 7 and 8)", () => 
 
   it("writes every argument so that the command holds no character a terminal acts on (fast-check)", () => {
     const risky = fc.constantFrom(
-      ..."\t\n\r\u001b\u0007\u007f\u0085\u009b\u00a0é'\\\"$`!aF0 \u202a\u202e\u2066\u2069\u200e\u2028\ufeff\ud800🎉",
+      ..."\t\n\r\u001b\u0007\u007f\u0085\u009b\u00a0é'\\\"$`!aF0 \u202a\u202e\u2066\u2069\u200e\u2028\ufeff\ud800🎉\u034f\u3164\ufe0f",
     );
     fc.assert(
       fc.property(
@@ -542,7 +545,8 @@ describe("toCurl writes what a terminal shows (issue 11, items 7 and 8)", () => 
   itWithBash(
     "shellArgument: bash gives back the exact bytes of every string, UTF-8 or Latin-1 (fast-check)",
     () => {
-      const risky = "\t\n\r\u001b\u007f\u0085\u009b\u00a0é'\\\"$`!aF09 \u202e\u2066\u2028\ufeff\ud800🎉";
+      const risky =
+        "\t\n\r\u001b\u007f\u0085\u009b\u00a0é'\\\"$`!aF09 \u202e\u2066\u2028\ufeff\ud800🎉\u034f\u3164";
       const texts = fc.sample(fc.string({ unit: fc.constantFrom(...risky), maxLength: 12 }), {
         numRuns: 150,
         seed: 7,

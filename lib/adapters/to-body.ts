@@ -202,7 +202,9 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
       bytes = new TextEncoder().encode(urlSearchParamsText(body.value));
       break;
     case "form-data": {
-      const encoded = await serialiseFormData(body.value);
+      // Its file parts are read too: a file that changed since openAsBlob() rejects (NotReadableError).
+      const form = body.value;
+      const encoded = await readBody("FormData", () => serialiseFormData(form));
       headers["content-type"] = encoded.contentType;
       bytes = encoded.bytes;
       break;

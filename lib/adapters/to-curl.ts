@@ -47,9 +47,11 @@ export type ArgumentEncoding = "utf-8" | "latin1";
  * Characters a terminal acts on or hides instead of showing: controls (C0, DEL, C1 — CR moves the
  * cursor, ESC starts a sequence that can clear the screen), format characters (the bidi overrides
  * U+202A–U+202E and isolates U+2066–U+2069 that reorder what is shown, zero-width characters, the
- * BOM), line and paragraph separators, and lone surrogates (no character at all).
+ * BOM), line and paragraph separators, lone surrogates (no character at all), and the other
+ * characters Unicode makes invisible (Default_Ignorable_Code_Point, Unicode §5.21: the combining
+ * grapheme joiner U+034F, variation selectors, Hangul fillers), which are not format characters.
  */
-const HIDDEN_FROM_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const HIDDEN_FROM_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 
 /** What a lone surrogate becomes when a string is encoded as UTF-8 (U+FFFD), as fetch sends it. */
 const REPLACEMENT_CHARACTER_BYTES = [0xef, 0xbf, 0xbd];
