@@ -313,6 +313,16 @@ describe("toFetch", () => {
       expect(init.duplex).toBe("half");
     });
 
+    it("refuses a locked ReadableStream, as toBody() does, before fetch's own TypeError", () => {
+      // (review 2026-11-26: toFetch passed it on, and fetch threw "locked" when called)
+      const body = new ReadableStream<Uint8Array>();
+      body.getReader();
+      expect(errorOf(() => toFetch(options("put", { headers: {}, body })))).toMatchObject({
+        code: "ERR_UNSUPPORTED_BODY",
+        message: "toFetch: the ReadableStream body is locked: it is being read already",
+      });
+    });
+
     it.each(["post", "put", "patch"])("sends a zero-length body for a body-less %s", (method) => {
       const [, init] = toFetch(options(method, { headers: {} }));
       expect(text(init.body)).toBe("");

@@ -5,7 +5,14 @@ import { own } from "../object.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { readSafely } from "./read-safely.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
-import { bytesOf, classifyBody, plainBlob, sendsEmptyBody, urlSearchParamsText } from "./request-body.js";
+import {
+  builtInGetter,
+  bytesOf,
+  classifyBody,
+  plainBlob,
+  sendsEmptyBody,
+  urlSearchParamsText,
+} from "./request-body.js";
 
 /**
  * The `init` type of the environment's own `fetch` (the DOM lib's or `@types/node`'s
@@ -85,7 +92,7 @@ const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRA
  *   not reach the wire.
  *
  * Throws `EndpointError` `ERR_UNSUPPORTED_BODY` for a body fetch cannot send as described (a GET
- * body, a plain object with a non-JSON content-type, a `Map`), `ERR_INVALID_METHOD` for
+ * body, a plain object with a non-JSON content-type, a `Map`, a locked stream), `ERR_INVALID_METHOD` for
  * CONNECT, TRACE and TRACK, and `ERR_INVALID_OPTIONS`, `ERR_INVALID_METHOD`, `ERR_INVALID_URL` or
  * `ERR_INVALID_HEADER` for options `endpoint()` could not have built (a revoked Proxy included).
  * See docs/adapters.md.
@@ -151,6 +158,14 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
       init.body = body.value;
       break;
     case "stream":
+      // fetch refuses a locked stream only when it is called, with a TypeError of its own; said
+      // here as toBody() says it (the built-in getter, not a subclass's).
+      if (builtInGetter(ReadableStream.prototype, "locked", body.value) === true) {
+        throw new EndpointError(
+          "ERR_UNSUPPORTED_BODY",
+          "toFetch: the ReadableStream body is locked: it is being read already",
+        );
+      }
       init.body = body.value;
       init.duplex = "half";
       break;
