@@ -20,13 +20,19 @@ export interface Output {
 /** Option keys of `endpoint()` (spec §2.1): never a query parameter of `name==value`. */
 const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
 
-/** The methods that send a body, as the library has it (spec §2.1). */
+/**
+ * The methods that send a body: spec §2.4, "body … Only for PATCH, POST, PUT and DELETE
+ * requests" (the library's own check is not a public export).
+ */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The method of the request, or undefined when the library refuses the options anyway. */
+/**
+ * The request's method as the library merges it (the route's, a `method=` item's, else GET), or
+ * undefined when the library refuses the route or options anyway: its own error says so later.
+ */
 function methodOf(route: string, options: EndpointOptions): string | undefined {
   try {
-    return endpoint(route, options).method;
+    return endpoint.merge(route, options).method;
   } catch {
     return undefined;
   }
