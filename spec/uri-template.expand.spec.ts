@@ -204,6 +204,8 @@ describe("encoding (RFC 6570 §3.2.1)", () => {
 
   it("encodes names of exploded objects with the operator's set", () => {
     expect(parseTemplate("{?o*}").expand({ o: { "a b": "c/d" } })).toBe("?a%20b=c%2Fd");
+    // (Not "as for literals", Appendix A's words for these names: "&" would add a parameter.)
+    expect(parseTemplate("{?o*}").expand({ o: { "a&b": "1" } })).toBe("?a%26b=1");
     expect(parseTemplate("{+o*}").expand({ o: { "a/b": "c/d" } })).toBe("a/b=c/d");
   });
 
