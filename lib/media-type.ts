@@ -110,15 +110,17 @@ const VND_PREFIX = "application/vnd.";
 // trailing "-preview", of at most 200 characters as in mediaType.previews (with 192, a longer
 // name the library wrote into an accept header was not read back as a preview). Any case (RFC
 // 9110 §8.3.1: type and subtype are case-insensitive): `Application/vnd.acme.v3+json` was no
-// vendor entry, so a format was silently left out and previews took the vendor "service".
+// vendor entry, so a format was silently left out and previews took the vendor "service". Group
+// 5: the entry's parameters and weight (RFC 9110 §12.5.1, `; q=0.9`), which a format keeps; an
+// entry with them was no vendor entry either.
 const VENDOR_ENTRY =
-  /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?$/i;
+  /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?([ \t]*;.*)?$/i;
 
 /**
  * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):
- * - an `application/octet-stream` accept (a binary download) is never rewritten;
+ * - an accept whose first entry is `application/octet-stream` (a binary download) is never rewritten;
  * - format: each `application/vnd.<vendor>[.vN][.x][+json]` entry becomes
- *   `application/vnd.<vendor>[.vN].<format>`;
+ *   `application/vnd.<vendor>[.vN].<format>`, its parameters (`; q=0.9`) kept;
  * - previews: accept becomes `application/vnd.<vendor>.<name>-preview<suffix>` for the previews
  *   already named in accept and then the given ones, `<suffix>` being `.<format>` or `+json`.
  * `<vendor>` is the first vendor the accept header names, else `service`; an entry
@@ -129,16 +131,14 @@ const VENDOR_ENTRY =
  * // "application/vnd.service.foo-preview.raw,application/vnd.service.symmetra-preview.raw"
  */
 export function applyMediaType(accept: string, format: string, previews: readonly string[]): string {
-  // RFC 9110 §8.3.1: type and subtype are case-insensitive.
-  if (
-    (format === "" && previews.length === 0) ||
-    // (Its essence: `application/octet-stream; q=1` is the same binary download.)
-    essence(accept) === "application/octet-stream"
-  ) {
-    return accept;
-  }
+  if (format === "" && previews.length === 0) return accept;
+  const list = accept.split(",");
+  // RFC 9110 §8.3.1: type and subtype are case-insensitive. The essence of the first entry:
+  // `application/octet-stream; q=1` and `application/octet-stream, */*` are the same binary
+  // download (the whole header's essence kept the one and made the other a JSON preview type).
+  if (essence(list[0]!) === "application/octet-stream") return accept;
   // Each entry as the match of VENDOR_ENTRY, or [text] when it is no vendor entry.
-  const entries: (string | undefined)[][] = accept.split(",").map((entry) => {
+  const entries: (string | undefined)[][] = list.map((entry) => {
     const text = entry.trim();
     return VENDOR_ENTRY.exec(text) ?? [text];
   });
@@ -152,11 +152,11 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   }
   return entries
     .map((match) => {
-      const [text, name, entryVendor = vendor, version = "", preview = name] = match;
+      const [text, name, entryVendor = vendor, version = "", preview = name, parameters = ""] = match;
       // A preview entry keeps its name and takes the format as its suffix, as in the previews rule.
       return match.length === 1
         ? text!
-        : `${VND_PREFIX}${entryVendor}${preview === undefined ? version : `.${preview}-preview`}.${format}`;
+        : `${VND_PREFIX}${entryVendor}${preview === undefined ? version : `.${preview}-preview`}.${format}${parameters}`;
     })
     .join(",");
 }

@@ -188,6 +188,32 @@ describe("endpoint() and the accept header it is given", () => {
     }
   });
 
+  it("reads a vendor entry with parameters or a weight (RFC 9110 §12.5.1), keeping them for a format", () => {
+    // The entry was no vendor entry: the format was silently left out, and previews took the
+    // vendor "service" where the accept header named "acme".
+    const acme = endpoint.defaults({ headers: { accept: "application/vnd.acme.v3+json; q=0.9, */*;q=0.1" } });
+    expect(acme("GET /x", { mediaType: { format: "raw" } }).headers.accept).toBe(
+      "application/vnd.acme.v3.raw; q=0.9,*/*;q=0.1",
+    );
+    expect(acme("GET /x", { mediaType: { previews: ["p"] } }).headers.accept).toBe(
+      "application/vnd.acme.p-preview+json",
+    );
+    expect(applyMediaType("application/vnd.acme.foo-preview+json ;charset=utf-8", "diff", ["bar"])).toBe(
+      "application/vnd.acme.foo-preview.diff,application/vnd.acme.bar-preview.diff",
+    );
+  });
+
+  it("keeps an accept list whose first entry is application/octet-stream, with or without parameters", () => {
+    // Only a first entry with parameters was kept: `application/octet-stream, */*` became a JSON
+    // preview type for previews, and the download got JSON.
+    for (const accept of ["application/octet-stream, */*", "application/octet-stream,application/json"]) {
+      expect(
+        endpoint("GET /assets/{id}", { id: 1, headers: { accept }, mediaType: { previews: ["p"] } }).headers
+          .accept,
+      ).toBe(accept);
+    }
+  });
+
   it("still rewrites the default accept for previews set in the defaults", () => {
     const withPreviews = endpoint.defaults({ mediaType: { previews: ["machine-man"] } });
     expect(withPreviews("GET /assets/{id}", { id: 1 }).headers.accept).toBe(
