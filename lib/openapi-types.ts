@@ -39,14 +39,25 @@ type OperationAt<Paths, Route extends string> = Route extends `${infer M} ${infe
   : never;
 type OperationOf<Item, M extends string> = M extends keyof Item ? NonNullable<Item[M]> : never;
 
-/** An operation's path and query parameters as one object (header and cookie ones are left out). */
-type OperationParameters<Op> = Op extends { parameters: infer P }
+/**
+ * An operation's path and query parameters as one object (header and cookie ones are left out).
+ * For POST, PUT, PATCH and DELETE (`SendsBody`) its query parameters are typed `never`: the run
+ * time sends a parameter that is not a placeholder of the route in the JSON body, or drops it
+ * when `data` is the body (spec §2.2 rules 3 and 4), and the document's path has no `{?…}`
+ * expression, so such a parameter would never reach the query. A required one makes the route
+ * uncallable (its request would always lack it); the url template of the options form carries it.
+ */
+type OperationParameters<Op, SendsBody extends boolean> = Op extends { parameters: infer P }
   ? // One flat object, so that hovers and messages show the document's parameters, not `… & EmptyObject`.
     Simplify<
       Present<"path" extends keyof P ? P["path"] : never> &
-        Present<"query" extends keyof P ? P["query"] : never>
+        (SendsBody extends true
+          ? Refused<Present<"query" extends keyof P ? P["query"] : never>>
+          : Present<"query" extends keyof P ? P["query"] : never>)
     >
   : EmptyObject;
+/** `T`'s keys, each typed `never` (optional ones stay optional). */
+type Refused<T> = { [K in keyof T]: never };
 
 /** The type of a response `content` object: its `application/json` member, else its only (or any) member. */
 type ContentType<C> = "application/json" extends keyof C ? C["application/json"] : C[keyof C];
@@ -95,8 +106,11 @@ type OperationResponse<Op> = Op extends { responses: infer R }
     }[keyof R]
   : unknown;
 
-type OperationRoute<Op> = {
-  parameters: OperationParameters<Op>;
+type OperationRoute<Op, Route extends string> = {
+  parameters: OperationParameters<
+    Op,
+    Route extends `${"POST" | "PUT" | "PATCH" | "DELETE"} ${string}` ? true : false
+  >;
   response: OperationResponse<Op>;
 } & OperationBody<Op>;
 
@@ -113,6 +127,9 @@ type OperationRoute<Op> = {
  */
 export type RoutesFromOpenApi<Paths> = {
   [Route in RouteKeys<Paths>]: {
-    [K in keyof OperationRoute<OperationAt<Paths, Route>>]: OperationRoute<OperationAt<Paths, Route>>[K];
+    [K in keyof OperationRoute<OperationAt<Paths, Route>, Route>]: OperationRoute<
+      OperationAt<Paths, Route>,
+      Route
+    >[K];
   };
 };

@@ -115,7 +115,7 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
       `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
       `acme.endpoint("GET /repos/{owner}/{repo}/issues", { per_page: 2 });`,
       `acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", per_page: "2" });`,
-      `acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, name: "a", data: 42 });`,
+      `acme.endpoint("PUT /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, data: 42 });`,
       `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets", labels: ["bug"] });`,
       `acme.endpoint("GET /repos/{owner}/{repo}/issues");`,
     ];
