@@ -416,7 +416,10 @@ export type MissingOptions<Options> = EmptyObject extends Options
 /** `[options]` when some option is required, `[options?]` when all are optional. */
 export type OptionsArgument<Options> = EmptyObject extends Options ? [options?: Options] : [options: Options];
 
-/** The `response` type a route map gives a route (`unknown` when it gives none). */
-export type RouteResponse<Routes, R extends keyof Routes> = Routes[R] extends { response?: infer T }
-  ? T
-  : unknown;
+/**
+ * The `response` type a route map gives a route (`unknown` when it gives none). A route key the
+ * map marks optional (`"GET /x"?: …`, a `Partial<>` map) is read without its `undefined`, which
+ * matches no entry and gave `unknown`.
+ */
+export type RouteResponse<Routes, R extends keyof Routes> =
+  NonNullable<Routes[R]> extends { response?: infer T } ? T : unknown;

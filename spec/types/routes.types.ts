@@ -287,6 +287,11 @@ optionalRoutes.endpoint("GET /o/{x}", { x: "s" });
 optionalRoutes.merge("GET /o/{x}", { x: "s" });
 // @ts-expect-error: the same with typed defaults
 optionalRoutes.defaults({ id: 1 }).endpoint("GET /o/{x}", { x: "s" });
+// Its response type too (it was `unknown`).
+interface OptionalResponseRoutes {
+  "GET /o/{x}"?: { parameters: { x: number }; response: Issue };
+}
+expectType<Equal<RouteResponse<OptionalResponseRoutes, "GET /o/{x}">, Issue>>();
 
 // --- A method that sends no body --------------------------------------------------------------
 
