@@ -29,6 +29,7 @@ function compileFile(
   compiler: string,
   file: string,
   lines: string[],
+  options: Record<string, unknown> = {},
 ): { status: number | null; output: string } {
   const directory = mkdtempSync(join(tmpdir(), "service-endpoint-types-"));
   try {
@@ -42,6 +43,7 @@ function compileFile(
       skipLibCheck: true,
       types: [],
       noEmit: true,
+      ...options,
     };
     writeFileSync(join(directory, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [file] }));
     return tsc(compiler, "-p", directory);
@@ -100,6 +102,25 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
     ];
     expect(compileFile(compiler, "large.mts", lines)).toStrictEqual({ status: 0, output: "" });
   });
+
+  // The declarations users get (package.json "exports" → dist/index.d.mts, .d.cts), checked with
+  // `skipLibCheck` off by a project whose lib is older than ES2022: they named the lib's
+  // `ErrorOptions` (TS2304 "Cannot find name 'ErrorOptions'"), which only ES2022 declares. Node 18
+  // runs ES2022, but a project may target an older lib.
+  it.each([["index.d.mts"], ["index.d.cts"]])(
+    "declarations of dist/%s compile with lib ES2020 and skipLibCheck off",
+    (declarations) => {
+      const dist = JSON.stringify(join(root, "dist", declarations));
+      const lines = [
+        `import type { EndpointError, RoutesFromOpenApi } from ${dist};`,
+        `export type Code = EndpointError["code"];`,
+        `export type Routes = RoutesFromOpenApi<{ "/a/{id}": { get: { parameters: { path: { id: number } } } } }>;`,
+      ];
+      expect(
+        compileFile(compiler, "consumer.mts", lines, { lib: ["ES2020", "DOM"], skipLibCheck: false }),
+      ).toStrictEqual({ status: 0, output: "" });
+    },
+  );
 
   // What the compiler says about a mistake: the route, the key or the parameter by its name.
   it("names the mistake in its errors", () => {
