@@ -146,7 +146,8 @@ export type RouteParameters<R extends string> = string extends R
  * - `parameters`: path and query parameters (and, for other methods, parameters that are not body
  *   keys) by name. Path placeholders of the route string are required even when left out here.
  * - `body`: the request body. A plain-object body may be given key by key as options (spec §2.2
- *   rule 3) or whole as `data`; any other body only as `data`. `body?:` makes it optional. A
+ *   rule 3) or whole as `data`; any other body only as `data`, beside which only the route's
+ *   placeholders are taken (other parameters would be dropped). `body?:` makes it optional. A
  *   route whose method sends no body (anything but POST, PUT, PATCH, DELETE) offers neither.
  * - `response`: the response body, for code that sends the request (`RouteResponse`).
  */
@@ -295,8 +296,8 @@ type BodyForms<R extends string, Definition> =
     : "body" extends keyof Definition
       ? Definition extends { body?: infer B }
         ? Partial<Pick<Definition, "body">> extends Pick<Definition, "body">
-          ? BodyShapes<NonNullable<B>, false>
-          : BodyShapes<NonNullable<B>, true>
+          ? BodyShapes<NonNullable<B>, false, DroppedBesideData<R, Definition>>
+          : BodyShapes<NonNullable<B>, true, DroppedBesideData<R, Definition>>
         : EmptyObject
       : EmptyObject;
 // When an object literal without `data` fits neither body form, the error should name the
@@ -305,8 +306,23 @@ type BodyForms<R extends string, Definition> =
 // comes second here; TypeScript 7 orders them otherwise, and picks the key form once it is an
 // intersection with `{ data?: never }` (which also says what is true: no `data` beside the keys).
 // spec/types/toolchains.spec.ts checks both compilers.
-type BodyShapes<B, Required extends boolean> =
-  (Required extends true ? { data: B } : { data?: B }) | KeyForm<PlainObjectPart<B>, Required>;
+type BodyShapes<B, Required extends boolean, Dropped extends PropertyKey> =
+  | DataForm<Required extends true ? { data: B } : { data?: B }, Dropped>
+  | KeyForm<PlainObjectPart<B>, Required>;
+/**
+ * The map's parameters that a route sends nowhere beside `data`: those that are no placeholder of
+ * its url. The run time sends them as keys of the JSON body, and drops them when `data` is the
+ * body (spec §2.2 rules 3 and 4), so a query parameter the map declares for `"POST /assets"`
+ * without a `{?name}` in the route never reached the url. (`BodyForms` asks only for a route that
+ * may send a body: a bare url too, whose `data` is dropped in the same way, or refused for GET.)
+ */
+type DroppedBesideData<R extends string, Definition> = Exclude<
+  keyof ParametersOf<Definition>,
+  RouteParameterNames<R>
+>;
+type DataForm<Data, Dropped extends PropertyKey> = [Dropped] extends [never]
+  ? Data
+  : Data & { [K in Dropped]?: never };
 /** The plain-object members of a body type (an OpenAPI body may be JSON or bytes). */
 type PlainObjectPart<B> = B extends unknown ? (IsPlainObjectType<B> extends true ? B : never) : never;
 type KeyForm<P, Required extends boolean> = [P] extends [never]
