@@ -1,4 +1,5 @@
-import type { BinaryBody, EmptyObject, MultipartBody, Simplify, UrlEncodedBody } from "./route-types.js";
+import type { ReservedKey } from "./reserved-keys.js";
+import type { BinaryBody, EmptyObject, MultipartBody, UrlEncodedBody } from "./route-types.js";
 
 /**
  * A route map from the `paths` interface that openapi-typescript (v7) generates from an OpenAPI 3
@@ -49,7 +50,7 @@ type OperationOf<Item, M extends string> = M extends keyof Item ? NonNullable<It
  */
 type OperationParameters<Op, SendsBody extends boolean> = Op extends { parameters: infer P }
   ? // One flat object, so that hovers and messages show the document's parameters, not `… & EmptyObject`.
-    Simplify<
+    FlatParameters<
       Present<"path" extends keyof P ? P["path"] : never> &
         (SendsBody extends true
           ? Refused<Present<"query" extends keyof P ? P["query"] : never>>
@@ -58,6 +59,14 @@ type OperationParameters<Op, SendsBody extends boolean> = Op extends { parameter
   : EmptyObject;
 /** `T`'s keys, each typed `never` (optional ones stay optional). */
 type Refused<T> = { [K in keyof T]: never };
+/**
+ * The parameters as one object (`Simplify`), where a name that is an option key (`url`, `method`,
+ * `baseUrl`, `headers`, `mediaType`, `data`, `request`: spec §2.1) is typed `never`: such a key
+ * is always the option, never a parameter (docs/api.md), so a query parameter `url` of the
+ * document was `ERR_INVALID_OPTIONS` at every call, and one named `baseUrl` sent the request to
+ * the host it gave. A literal query in a url of the options form sends it (`/oembed?url={target}`).
+ */
+type FlatParameters<T> = { [K in keyof T]: K extends ReservedKey ? never : T[K] } & {};
 
 /** The type of a response `content` object: its `application/json` member, else its only (or any) member. */
 type ContentType<C> = "application/json" extends keyof C ? C["application/json"] : C[keyof C];

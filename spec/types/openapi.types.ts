@@ -161,3 +161,27 @@ search.endpoint("GET /search", { q: "x", data: { filter: "f" } });
 search.endpoint("GET /search", { q: "x", filter: "f" });
 // @ts-expect-error: nor does HEAD
 search.endpoint("HEAD /search", { filter: "f" });
+
+// A parameter named as an option key (spec §2.1) is typed `never`: `url`, `method`, `baseUrl`,
+// `headers`, `mediaType`, `data` and `request` are always the option, never a parameter
+// (docs/api.md). A query parameter `url` was ERR_INVALID_OPTIONS at every call ("conflicts with
+// route"), and one named `baseUrl` sent the request to the host it gave.
+interface ReservedPaths {
+  "/oembed": {
+    get: {
+      parameters: { query: { url: string; format?: string; baseUrl?: string }; path?: never };
+      responses: { 200: { headers: { [name: string]: unknown }; content?: never } };
+    };
+  };
+}
+type ReservedRoutes = RoutesFromOpenApi<ReservedPaths>;
+expectType<
+  Equal<ReservedRoutes["GET /oembed"]["parameters"], { url: never; format?: string; baseUrl?: never }>
+>();
+const oembed = new EndpointBuilder<ReservedRoutes>();
+// @ts-expect-error: the option url, not the query parameter: ERR_INVALID_OPTIONS
+oembed.endpoint("GET /oembed", { url: "https://example.com/v/1" });
+// @ts-expect-error: the option baseUrl: the request would go to evil.example
+oembed.endpoint("GET /oembed", { url: "https://example.com/v/1" as never, baseUrl: "https://evil.example" });
+// The options form, with the query's name written literally, sends it.
+oembed.endpoint({ url: "/oembed?url={target}", target: "https://example.com/v/1" });
