@@ -2,6 +2,7 @@
  * Types computed from route strings and route maps (docs/typescript.md). Types only: nothing in
  * this file exists at run time.
  */
+import type { ReservedKey } from "./reserved-keys.js";
 import type { EndpointOptions, HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -196,9 +197,6 @@ export type RouteKey<Routes> = keyof Routes & string;
 export type RouteArgument<Routes> = Routes extends { readonly [strictRoutesKey]: true }
   ? keyof Routes & string
   : (keyof Routes & string) | (string & {});
-
-/** Option keys with a meaning of their own (spec §2.1); never a parameter. */
-type ReservedKey = "method" | "url" | "baseUrl" | "headers" | "mediaType" | "data" | "request";
 
 /** The options every known route accepts besides its parameters (route gives method and url). */
 export interface KnownRouteOptions {
