@@ -210,16 +210,26 @@ export interface KnownRouteOptions {
 type LiteralKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 };
 
 /**
+ * Whether the consumer's program checks `null` and `undefined` (`strictNullChecks`, part of
+ * `strict`). Without it, `undefined` is assignable to every type, here to `""` as well.
+ */
+type ChecksNulls = undefined extends "" ? false : true;
+
+/**
  * The keys a typed DEFAULTS snapshot is known to provide: its value can be neither `undefined`
  * (dropped at run time) nor `null` (kept, but a required placeholder refuses it with
- * ERR_MISSING_PARAMETER, so it provides nothing either).
+ * ERR_MISSING_PARAMETER, so it provides nothing either). Without `strictNullChecks`, where every
+ * type admits both and `undefined extends string` holds, every key provides: the test would
+ * otherwise refuse them all, and typed defaults (a subclass's declared ones too) provided nothing.
  */
 export type ProvidedKeys<Defaults> = {
-  [K in LiteralKeys<Defaults>]-?: undefined extends Defaults[K & keyof Defaults]
-    ? never
-    : null extends Defaults[K & keyof Defaults]
+  [K in LiteralKeys<Defaults>]-?: ChecksNulls extends false
+    ? K
+    : undefined extends Defaults[K & keyof Defaults]
       ? never
-      : K;
+      : null extends Defaults[K & keyof Defaults]
+        ? never
+        : K;
 }[LiteralKeys<Defaults>];
 
 type ParametersOf<Definition> = Definition extends { parameters?: infer P }

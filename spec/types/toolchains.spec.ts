@@ -122,6 +122,30 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
     },
   );
 
+  // Without `strictNullChecks` (`strict: false`), where `undefined extends string` holds, typed
+  // defaults provided nothing: `.defaults({ owner })` and a subclass's declared defaults left
+  // "owner" required (TS2345 "Property 'owner' is missing").
+  // (The built package, whose declarations a loose project compiles: not the sources, which are
+  // written for a strict one.)
+  it("keeps typed defaults without strictNullChecks", () => {
+    const lib = JSON.stringify(join(root, "dist", "index.mjs"));
+    const lines = [
+      `import { EndpointBuilder, callable } from ${lib};`,
+      `interface Routes { "GET /repos/{owner}/{repo}": { parameters: { owner: string; repo: string } } }`,
+      `const acme = new EndpointBuilder<Routes>().defaults({ owner: "o" });`,
+      `acme.endpoint("GET /repos/{owner}/{repo}", { repo: "r" });`,
+      `callable(acme)("GET /repos/{owner}/{repo}", { repo: "r" });`,
+      `acme.defaults({ repo: "r" }).endpoint("GET /repos/{owner}/{repo}");`,
+      `class Octo extends EndpointBuilder<Routes, { owner: string }> {}`,
+      `new Octo().endpoint("GET /repos/{owner}/{repo}", { repo: "r" });`,
+      `// @ts-expect-error: "repo" is still required`,
+      `acme.endpoint("GET /repos/{owner}/{repo}", {});`,
+    ];
+    expect(
+      compileFile(compiler, "loose.mts", lines, { strict: false, exactOptionalPropertyTypes: false }),
+    ).toStrictEqual({ status: 0, output: "" });
+  });
+
   // What the compiler says about a mistake: the route, the key or the parameter by its name.
   it("names the mistake in its errors", () => {
     const lib = JSON.stringify(join(root, "lib", "index.js"));
