@@ -75,8 +75,12 @@ export class EndpointError extends Error {
   /** A stable, machine-readable code. */
   readonly code: EndpointErrorCode;
 
-  /** `options.cause`: what made this error, when something else was thrown first (ES2022). */
-  constructor(code: EndpointErrorCode, message: string, options?: ErrorOptions) {
+  /**
+   * `options.cause`: what made this error, when something else was thrown first (ES2022). Written
+   * out rather than as the lib's `ErrorOptions`, which only `lib` ES2022 or later declares: the
+   * declarations users compile (dist/index.d.mts, .d.cts) would otherwise need it.
+   */
+  constructor(code: EndpointErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "EndpointError";
     this.code = code;

@@ -1,4 +1,5 @@
-import type { BinaryBody, EmptyObject, MultipartBody, Simplify, UrlEncodedBody } from "./route-types.js";
+import type { ReservedKey } from "./reserved-keys.js";
+import type { BinaryBody, EmptyObject, MultipartBody, UrlEncodedBody } from "./route-types.js";
 
 /**
  * A route map from the `paths` interface that openapi-typescript (v7) generates from an OpenAPI 3
@@ -39,14 +40,33 @@ type OperationAt<Paths, Route extends string> = Route extends `${infer M} ${infe
   : never;
 type OperationOf<Item, M extends string> = M extends keyof Item ? NonNullable<Item[M]> : never;
 
-/** An operation's path and query parameters as one object (header and cookie ones are left out). */
-type OperationParameters<Op> = Op extends { parameters: infer P }
+/**
+ * An operation's path and query parameters as one object (header and cookie ones are left out).
+ * For POST, PUT, PATCH and DELETE (`SendsBody`) its query parameters are typed `never`: the run
+ * time sends a parameter that is not a placeholder of the route in the JSON body, or drops it
+ * when `data` is the body (spec §2.2 rules 3 and 4), and the document's path has no `{?…}`
+ * expression, so such a parameter would never reach the query. A required one makes the route
+ * uncallable (its request would always lack it); the url template of the options form carries it.
+ */
+type OperationParameters<Op, SendsBody extends boolean> = Op extends { parameters: infer P }
   ? // One flat object, so that hovers and messages show the document's parameters, not `… & EmptyObject`.
-    Simplify<
+    FlatParameters<
       Present<"path" extends keyof P ? P["path"] : never> &
-        Present<"query" extends keyof P ? P["query"] : never>
+        (SendsBody extends true
+          ? Refused<Present<"query" extends keyof P ? P["query"] : never>>
+          : Present<"query" extends keyof P ? P["query"] : never>)
     >
   : EmptyObject;
+/** `T`'s keys, each typed `never` (optional ones stay optional). */
+type Refused<T> = { [K in keyof T]: never };
+/**
+ * The parameters as one object (`Simplify`), where a name that is an option key (`url`, `method`,
+ * `baseUrl`, `headers`, `mediaType`, `data`, `request`: spec §2.1) is typed `never`: such a key
+ * is always the option, never a parameter (docs/api.md), so a query parameter `url` of the
+ * document was `ERR_INVALID_OPTIONS` at every call, and one named `baseUrl` sent the request to
+ * the host it gave. A literal query in a url of the options form sends it (`/oembed?url={target}`).
+ */
+type FlatParameters<T> = { [K in keyof T]: K extends ReservedKey ? never : T[K] } & {};
 
 /** The type of a response `content` object: its `application/json` member, else its only (or any) member. */
 type ContentType<C> = "application/json" extends keyof C ? C["application/json"] : C[keyof C];
@@ -95,8 +115,11 @@ type OperationResponse<Op> = Op extends { responses: infer R }
     }[keyof R]
   : unknown;
 
-type OperationRoute<Op> = {
-  parameters: OperationParameters<Op>;
+type OperationRoute<Op, Route extends string> = {
+  parameters: OperationParameters<
+    Op,
+    Route extends `${"POST" | "PUT" | "PATCH" | "DELETE"} ${string}` ? true : false
+  >;
   response: OperationResponse<Op>;
 } & OperationBody<Op>;
 
@@ -113,6 +136,9 @@ type OperationRoute<Op> = {
  */
 export type RoutesFromOpenApi<Paths> = {
   [Route in RouteKeys<Paths>]: {
-    [K in keyof OperationRoute<OperationAt<Paths, Route>>]: OperationRoute<OperationAt<Paths, Route>>[K];
+    [K in keyof OperationRoute<OperationAt<Paths, Route>, Route>]: OperationRoute<
+      OperationAt<Paths, Route>,
+      Route
+    >[K];
   };
 };

@@ -2,6 +2,7 @@
  * Types computed from route strings and route maps (docs/typescript.md). Types only: nothing in
  * this file exists at run time.
  */
+import type { ReservedKey } from "./reserved-keys.js";
 import type { EndpointOptions, HeadersInput, MediaTypeInput, RequestMeta } from "./types.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -146,7 +147,8 @@ export type RouteParameters<R extends string> = string extends R
  * - `parameters`: path and query parameters (and, for other methods, parameters that are not body
  *   keys) by name. Path placeholders of the route string are required even when left out here.
  * - `body`: the request body. A plain-object body may be given key by key as options (spec §2.2
- *   rule 3) or whole as `data`; any other body only as `data`. `body?:` makes it optional. A
+ *   rule 3) or whole as `data`; any other body only as `data`, beside which only the route's
+ *   placeholders are taken (other parameters would be dropped). `body?:` makes it optional. A
  *   route whose method sends no body (anything but POST, PUT, PATCH, DELETE) offers neither.
  * - `response`: the response body, for code that sends the request (`RouteResponse`).
  */
@@ -196,9 +198,6 @@ export type RouteArgument<Routes> = Routes extends { readonly [strictRoutesKey]:
   ? keyof Routes & string
   : (keyof Routes & string) | (string & {});
 
-/** Option keys with a meaning of their own (spec §2.1); never a parameter. */
-type ReservedKey = "method" | "url" | "baseUrl" | "headers" | "mediaType" | "data" | "request";
-
 /** The options every known route accepts besides its parameters (route gives method and url). */
 export interface KnownRouteOptions {
   baseUrl?: string | undefined;
@@ -211,16 +210,26 @@ export interface KnownRouteOptions {
 type LiteralKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 };
 
 /**
+ * Whether the consumer's program checks `null` and `undefined` (`strictNullChecks`, part of
+ * `strict`). Without it, `undefined` is assignable to every type, here to `""` as well.
+ */
+type ChecksNulls = undefined extends "" ? false : true;
+
+/**
  * The keys a typed DEFAULTS snapshot is known to provide: its value can be neither `undefined`
  * (dropped at run time) nor `null` (kept, but a required placeholder refuses it with
- * ERR_MISSING_PARAMETER, so it provides nothing either).
+ * ERR_MISSING_PARAMETER, so it provides nothing either). Without `strictNullChecks`, where every
+ * type admits both and `undefined extends string` holds, every key provides: the test would
+ * otherwise refuse them all, and typed defaults (a subclass's declared ones too) provided nothing.
  */
 export type ProvidedKeys<Defaults> = {
-  [K in LiteralKeys<Defaults>]-?: undefined extends Defaults[K & keyof Defaults]
-    ? never
-    : null extends Defaults[K & keyof Defaults]
+  [K in LiteralKeys<Defaults>]-?: ChecksNulls extends false
+    ? K
+    : undefined extends Defaults[K & keyof Defaults]
       ? never
-      : K;
+      : null extends Defaults[K & keyof Defaults]
+        ? never
+        : K;
 }[LiteralKeys<Defaults>];
 
 type ParametersOf<Definition> = Definition extends { parameters?: infer P }
@@ -295,8 +304,8 @@ type BodyForms<R extends string, Definition> =
     : "body" extends keyof Definition
       ? Definition extends { body?: infer B }
         ? Partial<Pick<Definition, "body">> extends Pick<Definition, "body">
-          ? BodyShapes<NonNullable<B>, false>
-          : BodyShapes<NonNullable<B>, true>
+          ? BodyShapes<NonNullable<B>, false, DroppedBesideData<R, Definition>>
+          : BodyShapes<NonNullable<B>, true, DroppedBesideData<R, Definition>>
         : EmptyObject
       : EmptyObject;
 // When an object literal without `data` fits neither body form, the error should name the
@@ -305,8 +314,23 @@ type BodyForms<R extends string, Definition> =
 // comes second here; TypeScript 7 orders them otherwise, and picks the key form once it is an
 // intersection with `{ data?: never }` (which also says what is true: no `data` beside the keys).
 // spec/types/toolchains.spec.ts checks both compilers.
-type BodyShapes<B, Required extends boolean> =
-  (Required extends true ? { data: B } : { data?: B }) | KeyForm<PlainObjectPart<B>, Required>;
+type BodyShapes<B, Required extends boolean, Dropped extends PropertyKey> =
+  | DataForm<Required extends true ? { data: B } : { data?: B }, Dropped>
+  | KeyForm<PlainObjectPart<B>, Required>;
+/**
+ * The map's parameters that a route sends nowhere beside `data`: those that are no placeholder of
+ * its url. The run time sends them as keys of the JSON body, and drops them when `data` is the
+ * body (spec §2.2 rules 3 and 4), so a query parameter the map declares for `"POST /assets"`
+ * without a `{?name}` in the route never reached the url. (`BodyForms` asks only for a route that
+ * may send a body: a bare url too, whose `data` is dropped in the same way, or refused for GET.)
+ */
+type DroppedBesideData<R extends string, Definition> = Exclude<
+  keyof ParametersOf<Definition>,
+  RouteParameterNames<R>
+>;
+type DataForm<Data, Dropped extends PropertyKey> = [Dropped] extends [never]
+  ? Data
+  : Data & { [K in Dropped]?: never };
 /** The plain-object members of a body type (an OpenAPI body may be JSON or bytes). */
 type PlainObjectPart<B> = B extends unknown ? (IsPlainObjectType<B> extends true ? B : never) : never;
 type KeyForm<P, Required extends boolean> = [P] extends [never]
@@ -416,7 +440,10 @@ export type MissingOptions<Options> = EmptyObject extends Options
 /** `[options]` when some option is required, `[options?]` when all are optional. */
 export type OptionsArgument<Options> = EmptyObject extends Options ? [options?: Options] : [options: Options];
 
-/** The `response` type a route map gives a route (`unknown` when it gives none). */
-export type RouteResponse<Routes, R extends keyof Routes> = Routes[R] extends { response?: infer T }
-  ? T
-  : unknown;
+/**
+ * The `response` type a route map gives a route (`unknown` when it gives none). A route key the
+ * map marks optional (`"GET /x"?: …`, a `Partial<>` map) is read without its `undefined`, which
+ * matches no entry and gave `unknown`.
+ */
+export type RouteResponse<Routes, R extends keyof Routes> =
+  NonNullable<Routes[R]> extends { response?: infer T } ? T : unknown;

@@ -53,13 +53,25 @@ export const one = api("GET /repos/{owner}/{repo}/issues/{issue_number}", {
 // What a client would parse the response of a route as.
 export type ListedIssues = RouteResponse<AcmeRoutes, "GET /repos/{owner}/{repo}/issues">;
 
-// A binary body (application/octet-stream in the document) takes bytes.
-export const upload = acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", {
+// A binary body (application/octet-stream in the document) takes bytes. The upload's query
+// parameter `name` goes in the url template (spec §2.2 rule 4): a POST sends every other
+// parameter in its body, or none beside `data`, so the document's route types `name` as `never`
+// and the call takes the options form, with `{?name}`.
+export const upload = acme.endpoint({
+  method: "POST",
+  url: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name}",
   repo: "rockets",
   release_id: 7,
   name: "fins.bin",
   data: new Uint8Array([0xca, 0xfe]),
   headers: { "content-type": "application/octet-stream" },
+});
+acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", {
+  repo: "rockets",
+  release_id: 7,
+  // @ts-expect-error: through the document's route, "name" would not reach the url
+  name: "fins.bin",
+  data: new Uint8Array([0xca, 0xfe]),
 });
 
 // @ts-expect-error: strict, so a route the document does not have does not compile

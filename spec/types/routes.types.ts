@@ -287,6 +287,11 @@ optionalRoutes.endpoint("GET /o/{x}", { x: "s" });
 optionalRoutes.merge("GET /o/{x}", { x: "s" });
 // @ts-expect-error: the same with typed defaults
 optionalRoutes.defaults({ id: 1 }).endpoint("GET /o/{x}", { x: "s" });
+// Its response type too (it was `unknown`).
+interface OptionalResponseRoutes {
+  "GET /o/{x}"?: { parameters: { x: number }; response: Issue };
+}
+expectType<Equal<RouteResponse<OptionalResponseRoutes, "GET /o/{x}">, Issue>>();
 
 // --- A method that sends no body --------------------------------------------------------------
 
@@ -334,6 +339,38 @@ bodyless.endpoint("/bare/{id}", { id: 1, data: { title: "t" } });
 bodyless.endpoint("/bare/{id}", { id: 1 });
 // Unknown routes stay untyped.
 bodyless.endpoint("GET /unknown", { anything: 1 });
+
+// --- A parameter that is no placeholder, beside data ------------------------------------------
+
+// A route that sends a body sends its parameters that are no placeholder of its url as keys of
+// the JSON body, and drops them when `data` is the body (spec §2.2 rules 3 and 4): beside `data`,
+// only the route's placeholders are taken. The upload's `name` never reached the url.
+interface UploadRoutes {
+  "POST /assets": { parameters: { name: string; label?: string }; body: Uint8Array };
+  "POST /assets/{id}{?name}": { parameters: { id: number; name: string }; body: Uint8Array };
+  "DELETE /items/{id}": { parameters: { id: number; force?: boolean }; body?: { reason: string } };
+  "/bare": { parameters: { q?: string }; body: { title: string } };
+}
+const uploads = new EndpointBuilder<UploadRoutes>();
+const bytes = new Uint8Array([1]);
+// @ts-expect-error: "name" is no placeholder of the route: the request went without it
+uploads.endpoint("POST /assets", { name: "a.zip", data: bytes });
+// @ts-expect-error: nor is the optional "label"
+uploads.merge("POST /assets", { label: "A", data: bytes });
+// In the url template, it is a placeholder: expanded into the query.
+uploads.endpoint("POST /assets/{id}{?name}", { id: 1, name: "a.zip", data: bytes });
+// Key by key, the parameters are the JSON body (the body itself is only data here).
+uploads.endpoint("DELETE /items/{id}", { id: 1, force: true });
+uploads.endpoint("DELETE /items/{id}", { id: 1, data: { reason: "r" } });
+// @ts-expect-error: beside data, "force" is dropped
+uploads.endpoint("DELETE /items/{id}", { id: 1, force: true, data: { reason: "r" } });
+// @ts-expect-error: the same through the function interface
+callable(uploads)("DELETE /items/{id}", { id: 1, force: true, data: { reason: "r" } });
+// A bare url too: beside data its method is POST (data on GET is ERR_INVALID_OPTIONS).
+uploads.endpoint("/bare", { data: { title: "t" } });
+uploads.endpoint("/bare", { q: "x", title: "t" });
+// @ts-expect-error: "q" is dropped beside data
+uploads.endpoint("/bare", { q: "x", data: { title: "t" } });
 
 // --- Typed defaults ---------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ function compileFile(
   compiler: string,
   file: string,
   lines: string[],
+  options: Record<string, unknown> = {},
 ): { status: number | null; output: string } {
   const directory = mkdtempSync(join(tmpdir(), "service-endpoint-types-"));
   try {
@@ -42,6 +43,7 @@ function compileFile(
       skipLibCheck: true,
       types: [],
       noEmit: true,
+      ...options,
     };
     writeFileSync(join(directory, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [file] }));
     return tsc(compiler, "-p", directory);
@@ -101,6 +103,49 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
     expect(compileFile(compiler, "large.mts", lines)).toStrictEqual({ status: 0, output: "" });
   });
 
+  // The declarations users get (package.json "exports" → dist/index.d.mts, .d.cts), checked with
+  // `skipLibCheck` off by a project whose lib is older than ES2022: they named the lib's
+  // `ErrorOptions` (TS2304 "Cannot find name 'ErrorOptions'"), which only ES2022 declares. Node 18
+  // runs ES2022, but a project may target an older lib.
+  it.each([["index.d.mts"], ["index.d.cts"]])(
+    "declarations of dist/%s compile with lib ES2020 and skipLibCheck off",
+    (declarations) => {
+      const dist = JSON.stringify(join(root, "dist", declarations));
+      const lines = [
+        `import type { EndpointError, RoutesFromOpenApi } from ${dist};`,
+        `export type Code = EndpointError["code"];`,
+        `export type Routes = RoutesFromOpenApi<{ "/a/{id}": { get: { parameters: { path: { id: number } } } } }>;`,
+      ];
+      expect(
+        compileFile(compiler, "consumer.mts", lines, { lib: ["ES2020", "DOM"], skipLibCheck: false }),
+      ).toStrictEqual({ status: 0, output: "" });
+    },
+  );
+
+  // Without `strictNullChecks` (`strict: false`), where `undefined extends string` holds, typed
+  // defaults provided nothing: `.defaults({ owner })` and a subclass's declared defaults left
+  // "owner" required (TS2345 "Property 'owner' is missing").
+  // (The built package, whose declarations a loose project compiles: not the sources, which are
+  // written for a strict one.)
+  it("keeps typed defaults without strictNullChecks", () => {
+    const lib = JSON.stringify(join(root, "dist", "index.mjs"));
+    const lines = [
+      `import { EndpointBuilder, callable } from ${lib};`,
+      `interface Routes { "GET /repos/{owner}/{repo}": { parameters: { owner: string; repo: string } } }`,
+      `const acme = new EndpointBuilder<Routes>().defaults({ owner: "o" });`,
+      `acme.endpoint("GET /repos/{owner}/{repo}", { repo: "r" });`,
+      `callable(acme)("GET /repos/{owner}/{repo}", { repo: "r" });`,
+      `acme.defaults({ repo: "r" }).endpoint("GET /repos/{owner}/{repo}");`,
+      `class Octo extends EndpointBuilder<Routes, { owner: string }> {}`,
+      `new Octo().endpoint("GET /repos/{owner}/{repo}", { repo: "r" });`,
+      `// @ts-expect-error: "repo" is still required`,
+      `acme.endpoint("GET /repos/{owner}/{repo}", {});`,
+    ];
+    expect(
+      compileFile(compiler, "loose.mts", lines, { strict: false, exactOptionalPropertyTypes: false }),
+    ).toStrictEqual({ status: 0, output: "" });
+  });
+
   // What the compiler says about a mistake: the route, the key or the parameter by its name.
   it("names the mistake in its errors", () => {
     const lib = JSON.stringify(join(root, "lib", "index.js"));
@@ -115,7 +160,7 @@ describe.each(COMPILERS)("the type tests under %s", (name, compiler) => {
       `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets" });`,
       `acme.endpoint("GET /repos/{owner}/{repo}/issues", { per_page: 2 });`,
       `acme.endpoint("GET /repos/{owner}/{repo}/issues", { repo: "rockets", per_page: "2" });`,
-      `acme.endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, name: "a", data: 42 });`,
+      `acme.endpoint("PUT /repos/{owner}/{repo}/releases/{release_id}/assets", { repo: "r", release_id: 1, data: 42 });`,
       `acme.endpoint("POST /repos/{owner}/{repo}/issues", { repo: "rockets", labels: ["bug"] });`,
       `acme.endpoint("GET /repos/{owner}/{repo}/issues");`,
     ];
