@@ -1,5 +1,5 @@
 import type { ReservedKey } from "./reserved-keys.js";
-import type { BinaryBody, EmptyObject, MultipartBody, UrlEncodedBody } from "./route-types.js";
+import type { BinaryBody, EmptyObject, MultipartBody, SendsBody, UrlEncodedBody } from "./route-types.js";
 
 /**
  * A route map from the `paths` interface that openapi-typescript (v7) generates from an OpenAPI 3
@@ -42,17 +42,17 @@ type OperationOf<Item, M extends string> = M extends keyof Item ? NonNullable<It
 
 /**
  * An operation's path and query parameters as one object (header and cookie ones are left out).
- * For POST, PUT, PATCH and DELETE (`SendsBody`) its query parameters are typed `never`: the run
- * time sends a parameter that is not a placeholder of the route in the JSON body, or drops it
- * when `data` is the body (spec §2.2 rules 3 and 4), and the document's path has no `{?…}`
+ * For POST, PUT, PATCH and DELETE (`SendsBody` of route-types.ts) its query parameters are typed
+ * `never`: the run time sends a parameter that is not a placeholder of the route in the JSON body,
+ * or drops it when `data` is the body (spec §2.2 rules 3 and 4), and the document's path has no `{?…}`
  * expression, so such a parameter would never reach the query. A required one makes the route
  * uncallable (its request would always lack it); the url template of the options form carries it.
  */
-type OperationParameters<Op, SendsBody extends boolean> = Op extends { parameters: infer P }
+type OperationParameters<Op, QueryRefused extends boolean> = Op extends { parameters: infer P }
   ? // One flat object, so that hovers and messages show the document's parameters, not `… & EmptyObject`.
     FlatParameters<
       Present<"path" extends keyof P ? P["path"] : never> &
-        (SendsBody extends true
+        (QueryRefused extends true
           ? Refused<Present<"query" extends keyof P ? P["query"] : never>>
           : Present<"query" extends keyof P ? P["query"] : never>)
     >
@@ -116,10 +116,8 @@ type OperationResponse<Op> = Op extends { responses: infer R }
   : unknown;
 
 type OperationRoute<Op, Route extends string> = {
-  parameters: OperationParameters<
-    Op,
-    Route extends `${"POST" | "PUT" | "PATCH" | "DELETE"} ${string}` ? true : false
-  >;
+  // The route's method, as the route maps read it (every route of the document has one).
+  parameters: OperationParameters<Op, SendsBody<Route>>;
   response: OperationResponse<Op>;
 } & OperationBody<Op>;
 

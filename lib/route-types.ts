@@ -291,7 +291,7 @@ type BodyMethod = "POST" | "PUT" | "PATCH" | "DELETE";
  * TRACE, a custom one) sends none: `data` throws ERR_INVALID_OPTIONS and the other keys go to
  * the query, so a `body` the map declares for such a route offers no body form.
  */
-type SendsBody<R extends string> = R extends `${infer M} ${string}`
+export type SendsBody<R extends string> = R extends `${infer M} ${string}`
   ? Uppercase<M> extends BodyMethod
     ? true
     : false
