@@ -1,5 +1,5 @@
-// The public RFC 6570 conformance suites, read where CI keeps them: `shared/rfc6570-suites/` beside
-// the repository (never copied into it). uritemplate-test must pass in full, 270 cases; the other
+// The public RFC 6570 conformance suites, copied into spec/fixtures/rfc6570-suites/ with their
+// licences (its README names each source). uritemplate-test must pass in full, 270 cases; the other
 // public suites pass too, except for the few cases listed in DEVIATIONS, where the suite and the
 // RFC disagree and the engine follows the RFC (docs/uri-templates.md, "Conformance").
 import { existsSync, readFileSync } from "node:fs";
@@ -7,14 +7,14 @@ import { resolve } from "node:path";
 import { parseTemplate } from "../lib/uri-template/index.js";
 import { thrown } from "./helpers/thrown.js";
 
-const SUITES = resolve(__dirname, "../../shared/rfc6570-suites");
+const SUITES = resolve(__dirname, "fixtures/rfc6570-suites");
 
 // A missing folder is a broken checkout, not a reason to skip: the suite must run everywhere.
 function readSuite(relativePath: string): unknown {
   const file = resolve(SUITES, relativePath);
   if (!existsSync(file)) {
     throw new Error(
-      `RFC 6570 suite file ${relativePath} not found in ${SUITES}: clone the repository with shared/ beside it`,
+      `RFC 6570 suite file ${relativePath} not found in ${SUITES}: the fixtures are part of the repository; restore them with git`,
     );
   }
   return JSON.parse(readFileSync(file, "utf8"));
@@ -109,7 +109,7 @@ const NEGATIVE_MESSAGES: Record<string, string> = {
   "{%2x}": "invalid percent-encoding in variable name at offset 1",
 };
 
-describe("uritemplate-test (github.com/uri-templates/uritemplate-test), read from shared/", () => {
+describe("uritemplate-test (github.com/uri-templates/uritemplate-test)", () => {
   it("has all 270 cases: 64 spec examples, 117 by section, 53 extended, 36 negative", () => {
     const count = (file: string): number => official.filter((c) => c.file === file).length;
     expect(OFFICIAL.map(count)).toEqual([64, 117, 53, 36]);
@@ -205,7 +205,7 @@ const MORE_NEGATIVE_MESSAGES: Record<string, string> = {
   "more/uritemplate-js/own-testcases.json {text*:1}": "prefix and explode modifiers together at offset 6",
 };
 
-describe("other public RFC 6570 suites, read from shared/", () => {
+describe("other public RFC 6570 suites", () => {
   it("has every case of every file", () => {
     for (const [file, count] of Object.entries(MORE)) {
       expect([file, more.filter((c) => c.file === file).length]).toEqual([file, count]);
@@ -279,7 +279,7 @@ const SCHEMA_INVALID_MESSAGES: Record<string, string> = {
   "an operator in place of the first varspec is invalid": 'reserved operator "," at offset 1',
 };
 
-describe("JSON-Schema-Test-Suite format uri-template, read from shared/", () => {
+describe("JSON-Schema-Test-Suite format uri-template", () => {
   it("has 32 template strings, 13 of them invalid, each with its message", () => {
     expect(schemaTests).toHaveLength(32);
     const invalid = schemaTests.filter((test) => !test.valid).map((test) => test.description);
