@@ -5,6 +5,7 @@ export { VERSION } from "./version.js";
 export { endpoint } from "./endpoint.js";
 export { EndpointBuilder } from "./endpoint-builder.js";
 export { LockedEndpointBuilder, PathLockedEndpointBuilder } from "./locked-endpoint-builder.js";
+export { OpenApiEndpointBuilder } from "./openapi-endpoint-builder.js";
 export type {
   AnyEndpointBuilder,
   ProvidedKeysOf,

@@ -96,8 +96,15 @@ export interface operations {
         parameters: {
             query?: {
                 state?: "open" | "closed" | "all";
-                /** @description Comma-separated label names */
-                labels?: string;
+                /** @description Label names, each its own query parameter (the default style, form exploded) */
+                labels?: string[];
+                /** @description A date range, each bound its own query parameter (form exploded) */
+                created?: {
+                    /** Format: date */
+                    after?: string;
+                    /** Format: date */
+                    before?: string;
+                };
                 per_page?: number;
             };
             header?: never;

@@ -28,7 +28,8 @@ expectType<
       owner: string;
       repo: string;
       state?: "open" | "closed" | "all";
-      labels?: string;
+      labels?: string[];
+      created?: { after?: string; before?: string };
       per_page?: number;
     }
   >
