@@ -28,11 +28,15 @@ export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilde
     route: R,
     ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>
   ): RequestOptions;
-  /** Options (with `url`, and `method` unless GET) → request options. */
-  (options: EndpointOptions): RequestOptions;
-  /** Types only, tried last: a route called without the options it requires names each missing one. */
-  <R extends RouteArgument<RoutesOf<B>>>(
-    route: R & MissingOptions<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>,
+  /**
+   * Options (with `url`, and `method` unless GET) → request options. A route string reaches this
+   * signature only when called without the options it requires (types only): the one signature
+   * of one argument, so that the compiler's error is about it and names each missing option.
+   * (`${R}`, not `R`: `R` is inferred from a string only, and stays `never` for an options object.)
+   */
+  <R extends RouteArgument<RoutesOf<B>> = never>(
+    options:
+      EndpointOptions | (`${R}` & MissingOptions<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>),
   ): RequestOptions;
   /** The builder's deep-frozen defaults snapshot. */
   readonly DEFAULTS: B["DEFAULTS"];

@@ -209,12 +209,12 @@ export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks
 export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
 
 /**
- * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Marks` names. A
- * named interface, so that an editor's hover reads `this: ProvidedParameters<…>` rather than
- * the type-only symbol key.
+ * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Names`. A named
+ * interface of the names, so that an editor's hover reads `this: ProvidedParameters<"owner">`
+ * rather than the type-only symbol key and its marks.
  */
-export interface ProvidedParameters<Marks> {
-  readonly [providedKey]?: Marks;
+export interface ProvidedParameters<Names extends PropertyKey> {
+  readonly [providedKey]?: { readonly [K in Names]: true };
 }
 
 /** Any builder, whatever its route map and typed defaults. */
@@ -357,19 +357,20 @@ export class EndpointBuilder<
    * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
    * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
    */
-  endpoint<R extends RouteArgument<Routes>, Provided = unknown>(
-    // Read from `this` (a `.defaults()` result carries more); inside a subclass method, `this`
-    // is generic and TypeScript infers from its class: the class's `Defaults`.
+  endpoint<R extends RouteArgument<Routes>, Provided extends PropertyKey = never>(
+    // Read from `this` (a `.defaults()` result carries more), never from the options; inside a
+    // subclass method, `this` is generic and TypeScript infers from its class: its `Defaults`.
     this: ProvidedParameters<Provided>,
     route: R,
-    ...options: OptionsArgument<EndpointCallOptions<Routes, R, keyof Provided>>
+    ...options: OptionsArgument<EndpointCallOptions<Routes, R, NoInfer<Provided>>>
   ): RequestOptions;
-  endpoint(options: EndpointOptions): RequestOptions;
-  // Types only, tried last so that its error is the one reported: a route of the map called
-  // without the options it requires names each missing one.
-  endpoint<R extends RouteArgument<Routes>, Provided = unknown>(
+  // The options form. A route string reaches it only when called without the options it
+  // requires (types only): the one signature of one argument, so that the compiler's error is
+  // about it, and names each missing option. (`${R}`, not `R`: TypeScript infers `R` from a
+  // string only, so for an options object it stays `never` and the parameter `EndpointOptions`.)
+  endpoint<R extends RouteArgument<Routes> = never, Provided extends PropertyKey = never>(
     this: ProvidedParameters<Provided>,
-    route: R & MissingOptions<EndpointCallOptions<Routes, R, keyof Provided>>,
+    options: EndpointOptions | (`${R}` & MissingOptions<EndpointCallOptions<Routes, R, NoInfer<Provided>>>),
   ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     try {

@@ -346,11 +346,16 @@ type KeyForm<P, Required extends boolean> = [P] extends [never]
  * required unless `Provided` by the builder's typed defaults), its body, and the options every
  * request takes. Closed: a key the map does not name is an error.
  */
-export type KnownRouteCallOptions<R extends string, Definition, Provided extends PropertyKey> = WithOptional<
+export type KnownRouteCallOptions<
+  R extends string,
+  Definition,
+  Provided extends PropertyKey,
+> = RouteOwnOptions<R, Definition, Provided> & KnownRouteOptions;
+/** A known route's parameters and body forms: `KnownRouteCallOptions` without the options every route takes. */
+type RouteOwnOptions<R extends string, Definition, Provided extends PropertyKey> = WithOptional<
   RouteParametersOf<R, Definition> & BodyForms<R, Definition>,
   Provided
-> &
-  KnownRouteOptions;
+>;
 
 /**
  * The options of a route literal that the map does not know: any options (as `EndpointOptions`),
@@ -397,7 +402,9 @@ type LiteralRouteKey<K> = K extends string ? (EmptyObject extends Record<K, 0> ?
  * `undefined`, which would otherwise turn its parameters' types into any template value.
  */
 type KnownRoutesOptions<Routes, Provided extends PropertyKey> = {
-  [K in LiteralRouteKeys<Routes>]-?: KnownRouteCallOptions<K, NonNullable<Routes[K]>, Provided>;
+  // `KnownRouteCallOptions` written out: an editor's hover then shows the route's own options
+  // as an object (`{ owner?: string; repo: string } & KnownRouteOptions`), not the alias.
+  [K in LiteralRouteKeys<Routes>]-?: RouteOwnOptions<K, NonNullable<Routes[K]>, Provided> & KnownRouteOptions;
 };
 
 /**
@@ -413,7 +420,7 @@ type RouteCallOptions<Routes, R extends string, Provided extends PropertyKey, Kn
   : [Exclude<keyof Routes & string, keyof Known>] extends [never]
     ? UnknownRouteOptions<R>
     : R extends keyof Routes
-      ? KnownRouteCallOptions<R, Routes[R], Provided>
+      ? RouteOwnOptions<R, Routes[R], Provided> & KnownRouteOptions
       : UnknownRouteOptions<R>;
 
 /** The options of `merge(route, options)`: as `endpoint()`, but nothing is required yet. */
