@@ -1,6 +1,6 @@
 // A builder typed by an OpenAPI document: acme.d.ts is generated from acme.openapi.yaml by
 // openapi-typescript (see README.md here). Type-checked by `npm run typecheck`.
-import { EndpointBuilder, callable } from "service-endpoint";
+import { OpenApiEndpointBuilder, callable } from "service-endpoint";
 import type {
   EndpointOptions,
   RequestOptions,
@@ -13,8 +13,11 @@ import type { paths } from "./acme.js";
 // Strict: a route the document does not have is a compile error (a typo, a lowercase method).
 type AcmeRoutes = StrictRoutes<RoutesFromOpenApi<paths>>;
 
-/** The Acme API: its base URL, its routes from the OpenAPI document, and a helper method. */
-export class AcmeEndpoint extends EndpointBuilder<AcmeRoutes> {
+/**
+ * The Acme API: its base URL, its routes from the OpenAPI document, and a helper method. Its
+ * query is written as the document's parameters are by default (`labels=bug&labels=ui`).
+ */
+export class AcmeEndpoint extends OpenApiEndpointBuilder<AcmeRoutes> {
   constructor(defaults?: EndpointOptions) {
     super({ baseUrl: "https://api.acme.example" }, defaults);
   }
