@@ -129,7 +129,8 @@ type OperationRoute<Op, Route extends string> = {
  * @example
  * // npx openapi-typescript acme.openapi.yaml -o acme.d.ts
  * import type { paths } from "./acme.js";
- * class AcmeEndpoint extends EndpointBuilder<RoutesFromOpenApi<paths>> {}
+ * // OpenApiEndpointBuilder writes the query in OpenAPI's default style (labels=a&labels=b).
+ * class AcmeEndpoint extends OpenApiEndpointBuilder<RoutesFromOpenApi<paths>> {}
  * new AcmeEndpoint().endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open" });
  */
 export type RoutesFromOpenApi<Paths> = {
