@@ -18,6 +18,8 @@ const isReserved = (operator: TemplateOperator) => operator === "+" || operator 
  */
 export function decodeValue(raw: string, operator: TemplateOperator): string | undefined {
   if (!raw.includes("%")) return raw;
+  // RFC 3986 §2.1: a "%" starts a triplet, in the text of every operator (U+R writes a lone "%" as "%25").
+  if (/%(?![\dA-Fa-f]{2})/.test(raw)) return undefined;
   const reserved = isReserved(operator);
   let decoded: string;
   try {
@@ -44,9 +46,15 @@ export function decodeExpression(
   expression: TemplateExpression,
   parameters: MatchedParameters,
 ): boolean {
-  if (text === "") return true; // every variable undefined (RFC 6570 §3.2.1)
   const { operator, variables } = expression;
   const row = OPERATORS[operator];
+  if (text === "") {
+    // Every variable undefined (RFC 6570 §3.2.1), or, for `{x}` and `{+x}`, which write nothing
+    // before a value, the first one "": the one `endpoint()` can write (it needs `{x}` in a path).
+    const [head] = variables;
+    if (row.first === "" && head !== undefined && !head.explode) setOwn(parameters, head.name, "");
+    return true;
+  }
   if (!text.startsWith(row.first)) return false;
   const items = text.slice(row.first.length).split(row.sep);
   if (row.named) return decodeNamed(items, expression, parameters);

@@ -50,15 +50,13 @@ export function assertUnambiguous(a: RoutePattern, b: RoutePattern): void {
   for (let i = 0; i < length; i++) {
     const segmentOfA = a.segments[i];
     const segmentOfB = b.segments[i];
-    // Past the end of a closed route, the other one still needs segments: no request matches
-    // both. Past the end of an open one, its expression may write them: the kinds stop here.
-    if (segmentOfA === undefined && !a.open) return;
-    if (segmentOfB === undefined && !b.open) return;
-    if (segmentOfA === undefined || segmentOfB === undefined) break;
-    const kindOfA = segmentOfA.kind === "literal";
-    const kindOfB = segmentOfB.kind === "literal";
-    if (kindOfA !== kindOfB) return; // the literal one wins
-    if (!mayOverlap(segmentOfA, segmentOfB)) return; // no request matches both
+    // Past the end of a closed route, the other one still needs a segment: no request matches
+    // both. Past the end of an open one, its expression writes placeholder segments.
+    if ((segmentOfA === undefined && !a.open) || (segmentOfB === undefined && !b.open)) return;
+    const literalInA = segmentOfA?.kind === "literal";
+    const literalInB = segmentOfB?.kind === "literal";
+    if (literalInA !== literalInB) return; // the literal one wins
+    if (segmentOfA !== undefined && segmentOfB !== undefined && !mayOverlap(segmentOfA, segmentOfB)) return;
   }
   if (a.placeholderCount !== b.placeholderCount) return;
   throw new EndpointError(
