@@ -10,6 +10,12 @@ export type MatchedParameters = Record<string, unknown>;
 /** Operators that copy reserved characters and pct-encoded triplets as they are (RFC 6570 §3.2.1, U+R). */
 const isReserved = (operator: TemplateOperator) => operator === "+" || operator === "#";
 
+// RFC 6570 §3.2.1 U (unreserved) and U+R (unreserved and reserved), with pct-encoded triplets
+// (RFC 3986 §2.1). Alternatives that start with different characters: linear.
+const U_TEXT = /^(?:[\w.~-]|%[\dA-Fa-f]{2})*$/;
+const QUERY_TEXT = /^(?:[\w.~,-]|%[\dA-Fa-f]{2})*$/;
+const U_R_TEXT = /^(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2})*$/;
+
 /**
  * The value an operator wrote as `raw`, decoded (RFC 3986 §2.1): `a%2Fb` is `a/b`. `{+x}` and
  * `{#x}` copy a pct-encoded triplet of the value as it is (RFC 6570 §3.2.3), so `raw` is the value
@@ -17,10 +23,12 @@ const isReserved = (operator: TemplateOperator) => operator === "+" || operator 
  * that a U operator could have written.
  */
 export function decodeValue(raw: string, operator: TemplateOperator): string | undefined {
-  if (!raw.includes("%")) return raw;
-  // RFC 3986 §2.1: a "%" starts a triplet, in the text of every operator (U+R writes a lone "%" as "%25").
-  if (/%(?![\dA-Fa-f]{2})/.test(raw)) return undefined;
   const reserved = isReserved(operator);
+  // Only what the operator writes (RFC 6570 §3.2.1): a character it would have pct-encoded, written
+  // as it is, is text of some other expression or of no route. The query's list values keep ",".
+  if (!(reserved ? U_R_TEXT : operator === "?" || operator === "&" ? QUERY_TEXT : U_TEXT).test(raw))
+    return undefined;
+  if (!raw.includes("%")) return raw;
   let decoded: string;
   try {
     decoded = decodeURIComponent(raw);
@@ -38,8 +46,9 @@ export function decodeValue(raw: string, operator: TemplateOperator): string | u
  *
  * Where the inverse is not unique, the rule is: items are given to the variables in order, one
  * each; an exploded variable takes a list of as many as leave one for each later variable; the
- * last variable of `{x,y}`, `{+x,y}` or `{#x,y}` takes the rest joined by "," (a value that held
- * commas). A variable without an item is left out: the expression wrote nothing for it.
+ * last variable of `{x,y}`, `{+x,y}`, `{#x,y}` or `{.x,y}` takes the rest joined by the separator
+ * (a value that held commas or dots). A variable without an item is left out: the expression
+ * wrote nothing for it.
  */
 export function decodeExpression(
   text: string,
@@ -73,9 +82,11 @@ export function decodeExpression(
       setOwn(parameters, name, list);
       continue;
     }
-    // A value with the separator in it only where the separator is ","; `{/x}` writes "/" as %2F.
-    const raw = later === 0 && row.sep === "," ? items.slice(item).join(",") : items[item]!;
-    item = later === 0 && row.sep === "," ? items.length : item + 1;
+    // The last variable takes the rest where a value can hold the separator: "," of a list (or
+    // of `{+x}`'s value), "." of `{.x}`'s (unreserved); `{/x}` and `{;x}` write theirs encoded.
+    const rest = later === 0 && (row.sep === "," || row.sep === ".");
+    const raw = rest ? items.slice(item).join(row.sep) : items[item]!;
+    item = rest ? items.length : item + 1;
     const value = decodeValue(raw, operator);
     if (value === undefined) return false;
     setOwn(parameters, name, value);
@@ -150,23 +161,34 @@ export function matchPieces(pieces: readonly Piece[], text: string, parameters: 
       continue;
     }
     const { operator } = piece;
-    const next = pieces[p + 1];
     let stop = end;
     if (p < to - 1) {
-      const marker = typeof next === "string" ? next : OPERATORS[next!.operator].first;
-      // With no marker (`{a}{b}`), the first expression takes nothing: the second one gets the text.
-      stop = marker === "" ? position : -1;
+      // Where this expression's text may end: at the next literal, or where one of the
+      // expressions before it starts (each may write nothing: `{x}{.y}/` ends at "." or "/").
+      const markers: string[] = [];
+      // When every later piece is an expression that may write nothing, the text may end here.
+      let mayEnd = true;
+      for (let q = p + 1; q < to && mayEnd; q++) {
+        const later = pieces[q]!;
+        markers.push(typeof later === "string" ? later : OPERATORS[later.operator].first);
+        mayEnd = typeof later !== "string" && OPERATORS[later.operator].first !== "";
+      }
+      // With an empty marker (`{a}{b}`), the first expression takes nothing: the second one gets the text.
+      stop = markers.includes("") ? position : -1;
       // When the text goes on with the expression's own first character (`{/a}{/b}` at "/x/y"),
-      // the expression wrote something and the marker is looked for after it; otherwise it wrote
-      // nothing and the marker is here.
+      // the expression wrote something and the markers are looked for after it; otherwise it
+      // wrote nothing and a marker is here.
       const { first } = OPERATORS[operator];
-      const limit = end - marker.length;
       for (
         let i = first !== "" && text.startsWith(first, position) ? position + first.length : position;
-        stop === -1 && i <= limit;
+        stop === -1 && i <= end;
         i++
       ) {
-        if (text.startsWith(marker, i)) stop = i;
+        if (
+          (mayEnd && i === end) ||
+          markers.some((marker) => text.startsWith(marker, i) && i + marker.length <= end)
+        )
+          stop = i;
         else if (text.charCodeAt(i) === 0x2f /* / */ && !spansSegments(operator)) break;
       }
       if (stop === -1) return false;

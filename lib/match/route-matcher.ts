@@ -154,7 +154,8 @@ function lookup(root: TrieNode | undefined, target: string): Found | undefined {
   const beforeHash = hash === -1 ? target : target.slice(0, hash);
   const fragment = hash === -1 ? "" : target.slice(hash);
   const question = beforeHash.indexOf("?");
-  const path = question === -1 ? beforeHash : beforeHash.slice(0, question);
+  // The base url itself, with or without its "/", is one request target (RFC 9110 §4.2.3).
+  const path = (question === -1 ? beforeHash : beforeHash.slice(0, question)) || "/";
   const query = question === -1 ? "" : beforeHash.slice(question + 1);
   // "/repos/octo" → ["", "repos", "octo"]: segment i of the route is segments[i + 1].
   const segments = path.split("/");
@@ -181,7 +182,7 @@ interface Request {
 function search(node: TrieNode, request: Request, i: number): Found | undefined {
   const { segments } = request;
   if (i === segments.length) {
-    // The path ends here (a path "" has no segment: the base url itself).
+    // The path ends here.
     let best = node.end && complete(node.end, request);
     for (const pattern of node.rests) best = better(best, complete(pattern, request), segments.length - 1);
     return best;

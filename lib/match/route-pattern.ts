@@ -107,10 +107,10 @@ export function compileRoutePattern(route: string): RoutePattern {
   }
 
   // endpoint() joins a path to its baseUrl with one "/": a template that starts otherwise
-  // ("repos/{x}", "{x}") is read as if it started with "/". `{/x}` writes its own "/".
+  // ("repos/{x}", "{x}", or none at all: "{?q}") is read as if it started with "/". `{/x}` writes its own.
   const first = path[0];
-  if (first === undefined || typeof first !== "string" || !first.startsWith("/")) {
-    if (!(typeof first === "object" && first.operator === "/")) path.unshift("/");
+  if (first === undefined || !(typeof first === "string" ? first.startsWith("/") : first.operator === "/")) {
+    path.unshift("/");
   }
 
   const required = new Set<string>();
