@@ -1,3 +1,4 @@
+import { allInSet, asciiClass } from "../ascii-set.js";
 import { setOwn } from "../object.js";
 import { encodeReserved } from "../uri-template/encode.js";
 import { OPERATORS } from "../uri-template/operators.js";
@@ -12,6 +13,7 @@ const isReserved = (operator: TemplateOperator) => operator === "+" || operator 
 
 // RFC 6570 §3.2.1 U (unreserved) and U+R (unreserved and reserved), with pct-encoded triplets
 // (RFC 3986 §2.1). Alternatives that start with different characters: linear.
+const UNRESERVED = /*#__PURE__*/ asciiClass(/[\w.~-]/);
 const U_TEXT = /^(?:[\w.~-]|%[\dA-Fa-f]{2})*$/;
 const QUERY_TEXT = /^(?:[\w.~,-]|%[\dA-Fa-f]{2})*$/;
 const U_R_TEXT = /^(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2})*$/;
@@ -23,6 +25,8 @@ const U_R_TEXT = /^(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2})*$/;
  * that a U operator could have written.
  */
 export function decodeValue(raw: string, operator: TemplateOperator): string | undefined {
+  // The usual value: unreserved characters only, nothing to decode.
+  if (allInSet(raw, UNRESERVED)) return raw;
   const reserved = isReserved(operator);
   // Only what the operator writes (RFC 6570 §3.2.1): a character it would have pct-encoded, written
   // as it is, is text of some other expression or of no route. The query's list values keep ",".

@@ -126,6 +126,8 @@ function requestTarget(url: string, origin: string, basePath: string): string | 
   if (!target.startsWith(basePath)) return undefined;
   target = target.slice(basePath.length);
   if (target !== "" && !/^[/?#]/.test(target)) return undefined;
+  // (A dot segment has a "." or a "%2e": most targets have neither, and need no scan.)
+  if (!target.includes(".") && !target.includes("%")) return target;
   return findDotSegment(target, 0) === undefined ? target : undefined;
 }
 
@@ -216,21 +218,31 @@ function better(a: Found | undefined, b: Found | undefined, segmentCount: number
  */
 function complete(pattern: RoutePattern, request: Request, i = request.segments.length): Found | undefined {
   const parameters: MatchedParameters = {};
-  let value = 0;
-  for (const segment of pattern.segments.slice(0, pattern.trieDepth)) {
-    if (segment.kind !== "parameter") continue;
-    const decoded = decodeValue(request.values[value++]!, "");
+  const { trieNames, rest, fragment, requiredElsewhere } = pattern;
+  for (let n = 0; n < trieNames.length; n++) {
+    const decoded = decodeValue(request.values[n]!, "");
     if (decoded === undefined) return undefined;
-    setOwn(parameters, segment.name, decoded);
+    setOwn(parameters, trieNames[n]!, decoded);
   }
-  if (pattern.rest !== undefined) {
-    const rest = i === request.segments.length ? "" : "/" + request.segments.slice(i).join("/");
-    if (!matchPieces(pattern.rest, rest, parameters)) return undefined;
+  if (rest !== undefined) {
+    const text = i === request.segments.length ? "" : "/" + request.segments.slice(i).join("/");
+    if (!matchPieces(rest, text, parameters)) return undefined;
   }
-  if (!matchPieces(pattern.fragment, request.fragment, parameters)) return undefined;
-  if (!matchQuery(pattern, request.query, parameters)) return undefined;
-  // `endpoint()` needs a value for each required placeholder, and a non-empty one for a whole segment.
-  for (const name of pattern.required) {
+  if (
+    (fragment.length > 0 || request.fragment !== "") &&
+    !matchPieces(fragment, request.fragment, parameters)
+  ) {
+    return undefined;
+  }
+  if (
+    (request.query !== "" || pattern.queryPairs.length > 0) &&
+    !matchQuery(pattern, request.query, parameters)
+  ) {
+    return undefined;
+  }
+  // `endpoint()` needs a value for each required placeholder, and a non-empty one for a whole
+  // segment (the trie gives lone placeholders a non-empty segment already).
+  for (const name of requiredElsewhere) {
     const given = own(parameters, name);
     if (given === undefined || (given === "" && pattern.wholeSegment.has(name))) return undefined;
   }

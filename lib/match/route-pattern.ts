@@ -29,6 +29,10 @@ export interface RoutePattern {
   readonly open: boolean;
   /** How many leading segments the trie holds: literals and lone placeholders. */
   readonly trieDepth: number;
+  /** The names of the lone placeholders among those segments, in order. */
+  readonly trieNames: readonly string[];
+  /** Required placeholders that the trie does not give a value (it never gives an empty one). */
+  readonly requiredElsewhere: readonly string[];
   /** The path template from segment `trieDepth` on (with its leading "/"), matched as text. */
   readonly rest: readonly Piece[] | undefined;
   /** The literal `name=value` pairs of the template's query (`/search?type=repo{&q}`), as written. */
@@ -184,12 +188,18 @@ export function compileRoutePattern(route: string): RoutePattern {
       );
     else for (const variable of piece.variables) queryVariables.set(variable.name, variable);
   }
+  const trieNames = segments
+    .slice(0, trieDepth)
+    .flatMap((segment) => (segment.kind === "parameter" ? [segment.name] : []));
+  const requiredElsewhere = [...required].filter((name) => !trieNames.includes(name));
   return {
     route,
     method: (parsed.method ?? "GET").toUpperCase(),
     segments,
     open,
     trieDepth,
+    trieNames,
+    requiredElsewhere,
     rest,
     queryPairs,
     queryVariables,
