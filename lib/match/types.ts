@@ -1,4 +1,4 @@
-import type { RequiredRouteParameterNames, RouteKey, RouteParameters, Simplify } from "../route-types.js";
+import type { RequiredRouteParameterNames, RouteKey, RouteParameterNames, Simplify } from "../route-types.js";
 
 /** Options of `routeMatcher()`. */
 export interface RouteMatcherOptions {
@@ -23,19 +23,33 @@ export type MatchedValue<T> = T extends null | undefined
       ? T
       : string;
 
-/** The parameters a route map declares for route `R`, else those of its template. */
+/** Whether `{name*}` (explode) may be in route `R`: its value may then come back as a list. */
+type MayExplode<R extends string, Name extends string> = R extends `${string}${Name}*${string}`
+  ? true
+  : false;
+
+/**
+ * The parameters of a route without declared ones, from its template: a required placeholder
+ * (`{x}`, `{+x}`, `:x` in the path) is a string (a list where it explodes), an optional one a
+ * string or a list (`{/path*}`, `{?labels*}`).
+ */
+type TemplateParameters<R extends string> = {
+  [K in RequiredRouteParameterNames<R>]: MayExplode<R, K> extends true ? string | string[] : string;
+} & {
+  [K in Exclude<RouteParameterNames<R>, RequiredRouteParameterNames<R>>]?: string | string[];
+};
+
+/** The parameters a route map declares for route `R`, as text; else those of its template. */
 type DeclaredParameters<Routes, R extends string> = R extends keyof Routes
   ? NonNullable<Routes[R]> extends { parameters?: infer P }
     ? [P] extends [object]
-      ? P & { [K in RequiredRouteParameterNames<R>]: unknown }
-      : RouteParameters<R>
-    : RouteParameters<R>
-  : RouteParameters<R>;
+      ? { [K in keyof P]: MatchedValue<P[K]> } & { [K in RequiredRouteParameterNames<R>]: unknown }
+      : TemplateParameters<R>
+    : TemplateParameters<R>
+  : TemplateParameters<R>;
 
 /** The parameters of a match of route `R`: the route's parameter names, with their values as text. */
-export type MatchedParameters<Routes, R extends string> = Simplify<{
-  [K in keyof DeclaredParameters<Routes, R>]: MatchedValue<DeclaredParameters<Routes, R>[K]>;
-}>;
+export type MatchedParameters<Routes, R extends string> = Simplify<DeclaredParameters<Routes, R>>;
 
 /**
  * What a matcher over the route map `Routes` gives: one member per route, told apart by `route`,
