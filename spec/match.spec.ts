@@ -81,6 +81,9 @@ describe("each operator, read back", () => {
     ["GET /a/{x}", "/a/%E2%9C%93", { x: "✓" }],
     ["GET /a/{x}", "/a/%FF", undefined], // not UTF-8
     ["GET /a/{x}", "/a/%zz", undefined], // not percent-encoding
+    ["GET /a/{x}", "/a/b@c", undefined], // `{x}` writes "@" as %40
+    ["GET /a/{x}", "/a/b%40c", { x: "b@c" }],
+    ["GET /a/{+x}", "/a/b@c", { x: "b@c" }],
     ["GET /a/", "/a/", {}],
     ["GET /a/", "/a", undefined],
     ["GET /", "/", {}],
