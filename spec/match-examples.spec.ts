@@ -27,4 +27,4 @@ it("examples/match-test-double.mjs answers fetch() requests by route over a loca
     "http.route: (no route)  (GET /repos/octo/hello/pulls)",
     '  404 {"message":"Not Found"}',
   ]);
-});
+}, 30_000); // a child process and a server: more than jest's 5 s on a busy machine

@@ -53,6 +53,8 @@ describe("each operator, read back", () => {
     ["GET /a/{+x}", "/a/b/c%2Fd%20e", { x: "b/c%2Fd%20e" }],
     ["GET /a/{+x}", "/a/b%20c", { x: "b c" }],
     ["GET /a/{+x,y}", "/a/1,2,3", { x: "1", y: "2,3" }],
+    ["GET /a/{+x}/b/{y}", "/a/q/r/b/s", { x: "q/r", y: "s" }],
+    ["GET /a/{+x}/b/{y}", "/a/q/b/", undefined], // y, a whole segment, is never empty
     ["GET /a{#x}", "/a#b/c", { x: "b/c" }],
     ["GET /a{#x}", "/a", {}],
     ["GET /a{.x}", "/a.json", { x: "json" }],

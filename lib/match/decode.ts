@@ -1,6 +1,6 @@
-import { allInSet, asciiClass } from "../ascii-set.js";
+import { ALPHA_DIGIT, allInSet, asciiSet } from "../ascii-set.js";
 import { setOwn } from "../object.js";
-import { encodeReserved } from "../uri-template/encode.js";
+import { encodeReserved, isPctEncodedAt } from "../uri-template/encode.js";
 import { OPERATORS } from "../uri-template/operators.js";
 import type { TemplateExpression, TemplateOperator } from "../uri-template/types.js";
 import type { Piece } from "./route-pattern.js";
@@ -11,12 +11,21 @@ export type MatchedParameters = Record<string, unknown>;
 /** Operators that copy reserved characters and pct-encoded triplets as they are (RFC 6570 §3.2.1, U+R). */
 const isReserved = (operator: TemplateOperator) => operator === "+" || operator === "#";
 
-// RFC 6570 §3.2.1 U (unreserved) and U+R (unreserved and reserved), with pct-encoded triplets
-// (RFC 3986 §2.1). Alternatives that start with different characters: linear.
-const UNRESERVED = /*#__PURE__*/ asciiClass(/[\w.~-]/);
-const U_TEXT = /^(?:[\w.~-]|%[\dA-Fa-f]{2})*$/;
-const QUERY_TEXT = /^(?:[\w.~,-]|%[\dA-Fa-f]{2})*$/;
-const U_R_TEXT = /^(?:[\w.~:/?#[\]@!$&'()*+,;=-]|%[\dA-Fa-f]{2})*$/;
+// RFC 6570 §3.2.1: the characters each operator writes as they are, U (unreserved) and U+R
+// (unreserved and reserved); the query's list values also keep ",".
+const UNRESERVED = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_.~-");
+const QUERY_TEXT = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_.~-,");
+const RESERVED = /*#__PURE__*/ asciiSet(ALPHA_DIGIT, "_.~-", ":/?#[]@!$&'()*+,;=");
+
+/** Is `raw` made of `allow` and pct-encoded triplets (RFC 3986 §2.1) only? One pass. */
+function writtenWith(raw: string, allow: Uint8Array): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    if (allow[raw.charCodeAt(i)] === 1) continue;
+    if (!isPctEncodedAt(raw, i)) return false;
+    i += 2;
+  }
+  return true;
+}
 
 /**
  * The value an operator wrote as `raw`, decoded (RFC 3986 §2.1): `a%2Fb` is `a/b`. `{+x}` and
@@ -29,9 +38,12 @@ export function decodeValue(raw: string, operator: TemplateOperator): string | u
   if (allInSet(raw, UNRESERVED)) return raw;
   const reserved = isReserved(operator);
   // Only what the operator writes (RFC 6570 §3.2.1): a character it would have pct-encoded, written
-  // as it is, is text of some other expression or of no route. The query's list values keep ",".
-  if (!(reserved ? U_R_TEXT : operator === "?" || operator === "&" ? QUERY_TEXT : U_TEXT).test(raw))
+  // as it is, is text of some other expression or of no route.
+  if (
+    !writtenWith(raw, reserved ? RESERVED : operator === "?" || operator === "&" ? QUERY_TEXT : UNRESERVED)
+  ) {
     return undefined;
+  }
   if (!raw.includes("%")) return raw;
   let decoded: string;
   try {

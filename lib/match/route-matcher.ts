@@ -66,7 +66,7 @@ export function routeMatcher(routes: unknown, options?: RouteMatcherOptions): Ro
   // and the base path every request target starts with.
   const pathStart = isAbsoluteUrl(baseUrl) ? authorityEnd(baseUrl) : 0;
   const origin = baseUrl.slice(0, pathStart).toLowerCase();
-  const basePath = baseUrl.slice(pathStart).replace(/\/$/, "");
+  const basePath = baseUrl.endsWith("/") ? baseUrl.slice(pathStart, -1) : baseUrl.slice(pathStart);
 
   const patterns = list.map(compileRoutePattern);
   // Routes of one method, grouped so that a pair of another method is never compared.

@@ -125,6 +125,22 @@ export function compileRoutePattern(route: string): RoutePattern {
     if (typeof piece === "string") continue;
     for (const { name } of piece.variables) names.add(name);
   }
+  path.forEach((piece, p) => {
+    // The contract: `{x}`, `{+x}` (and `:x`) in the path must have a value, and a non-empty one
+    // when the placeholder is a whole segment.
+    if (typeof piece === "string" || (piece.operator !== "" && piece.operator !== "+")) return;
+    for (const { name } of piece.variables) required.add(name);
+    const before = path[p - 1];
+    const after = path[p + 1];
+    if (
+      piece.variables.length === 1 &&
+      typeof before === "string" &&
+      before.endsWith("/") &&
+      (after === undefined || (typeof after === "string" && after.startsWith("/")))
+    ) {
+      wholeSegment.add(piece.variables[0]!.name);
+    }
+  });
 
   // Cut the path into segments at every literal "/", until an expression that can write "/".
   const segments: Segment[] = [];
@@ -146,16 +162,6 @@ export function compileRoutePattern(route: string): RoutePattern {
       continue;
     }
     placeholderCount += piece.variables.length;
-    if (piece.operator === "" || piece.operator === "+") {
-      // RFC 6570 and the contract: `{x}`, `{+x}` (and `:x`) in the path must have a value.
-      for (const { name } of piece.variables) required.add(name);
-      const next = path[p + 1];
-      const alone =
-        current !== undefined &&
-        current.length === 0 &&
-        (next === undefined || (typeof next === "string" && next.startsWith("/")));
-      if (alone && piece.variables.length === 1) wholeSegment.add(piece.variables[0]!.name);
-    }
     if (SPANS_SEGMENTS.has(piece.operator)) {
       // `{/x}` starts segments of its own; `{+x}` and `{#x}` continue the current one.
       if (piece.operator === "/") close();
@@ -179,14 +185,14 @@ export function compileRoutePattern(route: string): RoutePattern {
   const queryPairs: string[] = [];
   const queryVariables = new Map<string, TemplateVariable>();
   for (const piece of query) {
-    if (typeof piece === "string")
-      queryPairs.push(
-        ...piece
-          .replace(/^\?/, "")
-          .split("&")
-          .filter((pair) => pair !== ""),
-      );
-    else for (const variable of piece.variables) queryVariables.set(variable.name, variable);
+    if (typeof piece !== "string") {
+      for (const variable of piece.variables) queryVariables.set(variable.name, variable);
+      continue;
+    }
+    // "?a=1&b=2": the pairs, without the "?" that starts the query
+    for (const pair of (piece.startsWith("?") ? piece.slice(1) : piece).split("&")) {
+      if (pair !== "") queryPairs.push(pair);
+    }
   }
   const trieNames = segments
     .slice(0, trieDepth)
