@@ -51,7 +51,12 @@ export type EndpointErrorCode =
   /** `mediaType` is not `{ format?: string, previews?: string[] }`. */
   | "ERR_INVALID_MEDIA_TYPE"
   /** An adapter cannot carry this body (for example binary data on a curl command line). */
-  | "ERR_UNSUPPORTED_BODY";
+  | "ERR_UNSUPPORTED_BODY"
+  /**
+   * `routeMatcher()`: two routes of one method can match the same request and neither is more
+   * specific (a literal segment where the other has a placeholder, or fewer placeholders).
+   */
+  | "ERR_AMBIGUOUS_ROUTES";
 
 /**
  * The brand of every `EndpointError`, in the global symbol registry so that every copy of the

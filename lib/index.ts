@@ -69,3 +69,10 @@ export type {
   RequestOptions,
   Route,
 } from "./types.js";
+export {
+  routeMatcher,
+  type MatchedValue,
+  type RouteMatch,
+  type RouteMatcher,
+  type RouteMatcherOptions,
+} from "./match/index.js";

@@ -1,0 +1,3 @@
+// Requests back to routes: named exports only.
+export { routeMatcher } from "./route-matcher.js";
+export type { MatchedValue, RouteMatch, RouteMatcher, RouteMatcherOptions } from "./types.js";

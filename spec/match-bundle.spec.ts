@@ -1,0 +1,53 @@
+import { build, type BuildOptions } from "esbuild";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+// Tree-shaking of the built package, bundled as an app's bundler would (esbuild with
+// bench/bundle-options.json, the options `npm run size` uses): routeMatcher is a bundle of its
+// own, and `endpoint` does not carry it.
+const root = join(__dirname, "..");
+const bundleOptions = JSON.parse(
+  readFileSync(join(root, "bench/bundle-options.json"), "utf8"),
+) as BuildOptions;
+
+async function bundledFiles(exported: string): Promise<string[]> {
+  const result = await build({
+    stdin: { contents: `export { ${exported} } from "service-endpoint";`, resolveDir: root, loader: "js" },
+    absWorkingDir: root,
+    ...bundleOptions,
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
+  return Object.keys(inputs)
+    .filter((path) => inputs[path]!.bytesInOutput > 0)
+    .sort();
+}
+
+it("routeMatcher needs the engine's tokenizer and the url checks, not the builder", async () => {
+  expect(await bundledFiles("routeMatcher")).toEqual([
+    "dist/ascii-set.mjs",
+    "dist/bounded-cache.mjs",
+    "dist/defaults.mjs",
+    "dist/errors.mjs",
+    "dist/headers.mjs",
+    "dist/match/decode.mjs",
+    "dist/match/query.mjs",
+    "dist/match/route-matcher.mjs",
+    "dist/match/route-pattern.mjs",
+    "dist/match/specificity.mjs",
+    "dist/object.mjs",
+    "dist/route.mjs",
+    "dist/uri-template/encode.mjs",
+    "dist/uri-template/operators.mjs",
+    "dist/uri-template/template-error.mjs",
+    "dist/uri-template/tokenize.mjs",
+    "dist/uri-template/values.mjs",
+    "dist/url.mjs",
+  ]);
+});
+
+it("endpoint does not carry routeMatcher", async () => {
+  expect((await bundledFiles("endpoint")).filter((path) => path.includes("/match/"))).toEqual([]);
+});
