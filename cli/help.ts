@@ -1,43 +1,39 @@
-/** The text of `service-endpoint --help`. */
-export const HELP = `Usage: service-endpoint [options] METHOD URL [item ...]
-       service-endpoint [options] "METHOD URL" [item ...]
+/** The text of `service-endpoint --help`: one screen (at most 40 lines of at most 100 columns). */
+export const HELP = `Usage: service-endpoint [options] [METHOD] URL [item ...]
 
-Prints the request options that service-endpoint builds for a route: method, url, headers and
-body, as indented JSON (or a curl command, or a fetch() call). Sends nothing.
+Prints the request options (method, url, headers, body) built for a route. Sends nothing.
+URL: a path after the base url (/users/{id}), a full url, or a host: example.org/x and
+localhost:3000/x are http://…, :3000/x is http://localhost:3000/x. METHOD defaults to GET.
 
-Items (httpie's forms; an item splits at its first separator, the longer one first):
-  key=value         a string parameter: fills {key}, else a query (GET, HEAD) or body key
-                      service-endpoint GET /users/{id} id=1
-  key:=json         a JSON parameter: a number, boolean, null, array or object
-                      service-endpoint POST /issues count:=2 labels:='["bug"]'
-  name==value       a query parameter, for every method (where a GET puts a parameter)
-                      service-endpoint POST /search q=="a&b"
-  Header:value      a header
-                      service-endpoint GET /user Authorization:"token abc"
-  key=@file         a string parameter with the text of a file
-                      service-endpoint POST /gists content=@notes.txt
-  key:=@file.json   a JSON parameter with the JSON of a file
-                      service-endpoint POST /issues labels:=@labels.json
-  @file             the raw body: the text of a file (standard input too, when it is not a terminal)
-                      service-endpoint --content-type text/plain POST /markdown/raw @README.md
-  Write key=\\@text for a value that starts with "@", and \\= \\: \\@ \\\\ for those characters in a
-  name (a\\:b=1 is the parameter "a:b"). The keys method, url, baseUrl, headers, mediaType, data
-  and request are options, not parameters (data:='{"a":1}' is the body).
+Items, split at the first separator (\\= \\: \\@ \\\\ put one in a name):
+  key=value        id=1                       a string: fills {id}, else a query (GET) or body key
+  key:=json        labels:='["bug"]'          a JSON value
+  name==value      tag==a tag==b              a query parameter, for every method; repeatable
+  Header:value     Authorization:"token abc"  a header
+  key=@file        content=@notes.txt         a string from a file
+  key:=@file.json  labels:=@labels.json       a JSON value from a file
+  @file            @README.md                 the raw body
+  key=\\@x is the text "@x". The keys method, url, baseUrl, headers, mediaType, data (the body)
+  and request are options of the library, not parameters.
+Without @file or a body item, a POST, PUT, PATCH or DELETE reads its body from standard input
+when it is not a terminal (and says so after 2 s of waiting); a GET never does.
 
 Options:
-  --base-url URL        put URL before a path (default https://api.service.example)
-  --content-type TYPE   the content-type of a raw body (@file or standard input)
-  --curl                print a curl command (curl -q -sS …) that sends the request
-  --fail                with --curl: make curl fail on an HTTP error status (curl --fail)
+  --base-url URL        put URL before a path (default: $SERVICE_ENDPOINT_BASE_URL, else
+                        https://api.service.example)
+  -f, --form            send the key=value items form-urlencoded
+  --content-type TYPE   the content-type of a raw body
+  --curl                print a curl command that sends the request
+  --fail                with --curl: make curl fail on an HTTP error status
   --fetch               print the fetch() call, as JavaScript
-  --ignore-stdin        never read a body from standard input
+  --ignore-stdin        never read standard input
+  --max-body-size SIZE  read at most SIZE bytes of files and standard input (default 64M)
+  -v, --verbose         print the merged options to stderr first
   -h, --help            print this help
-  -v, --version         print the version
+  --version             print the version
   --                    end of options
 
-Ambiguous command lines are refused (exit status 2), never sent differently: a raw body with
-parameters it would drop, name==value for a placeholder of the route, the same name twice.
-
-Exit status: 0 on success, 1 when the library rejects the request (an EndpointError),
-2 for bad usage.
+Ambiguous command lines are refused, never sent differently: the same name twice (but name==value),
+a raw body beside parameters it would drop, name==value for a placeholder of the route.
+Exit status: 0 printed, 1 the library refused the request, 2 bad usage.
 `;
