@@ -98,6 +98,20 @@ const request = fc.oneof(
   fc.record({ hook: fc.constant(SHARED_DATE), retries: fc.nat(3) }, { requiredKeys: [] }),
 );
 
+/**
+ * A plain `data` object, nested one level, with keys shared between levels so that defaults and a
+ * call often both give one: `data` is replaced, never merged, so a deep merge of the two shows.
+ */
+const plainData: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
+  fc.constantFrom("a", "b", "c"),
+  fc.oneof(
+    fc.integer(),
+    fc.string({ maxLength: 3 }),
+    fc.dictionary(fc.constantFrom("x", "y"), fc.integer(), { minKeys: 1, maxKeys: 2 }),
+  ),
+  { minKeys: 1, maxKeys: 3 },
+);
+
 /** One level of options: named options and parameters, in a random order. */
 const options: fc.Arbitrary<Record<string, unknown>> = fc
   .record(
@@ -106,7 +120,10 @@ const options: fc.Arbitrary<Record<string, unknown>> = fc
       baseUrl: fc.constantFrom("https://api.acme.test", "http://localhost:8080/v2/"),
       headers,
       mediaType,
-      data: fc.oneof(fc.string({ maxLength: 4 }), fc.constant(SHARED_BYTES), fc.constant({ raw: true })),
+      data: fc.oneof(fc.string({ maxLength: 4 }), fc.constant(SHARED_BYTES), fc.constant({ raw: true }), {
+        weight: 3,
+        arbitrary: plainData,
+      }),
       request,
       parameters: fc.uniqueArray(fc.tuple(parameterName, nested), { maxLength: 5, selector: ([key]) => key }),
     },
@@ -233,9 +250,11 @@ describe("one merge for .defaults(), merge() and endpoint()", () => {
     );
     let cases = 0;
     let results = 0;
+    let bothData = 0;
     fc.assert(
       fc.property(snapshot, route, callOptions, (defaults, path, layer) => {
         const builder = new EndpointBuilder(defaults as EndpointOptions);
+        if (isPlain(defaults.data) && isPlain(layer.data)) bothData += 1;
         const direct = outcome(() => builder.endpoint(path, layer));
         // Again: now through the plan the first call made for this snapshot and route, whose walk
         // places the parameters into the url's slots as it reads them.
@@ -255,5 +274,22 @@ describe("one merge for .defaults(), merge() and endpoint()", () => {
     );
     // The cases are meant to succeed: the law was checked on many results, not only on errors.
     expect(results).toBeGreaterThan(cases / 2);
+    // ...and on defaults and a call that both give a plain `data` object.
+    expect(bothData).toBeGreaterThan(cases / 20);
+  });
+
+  it("data is replaced, never merged, by .defaults(), merge() and endpoint()", () => {
+    fc.assert(
+      fc.property(plainData, plainData, (earlier, later) => {
+        const builder = new EndpointBuilder({ data: earlier });
+        expect(builder.merge("POST /x", { data: later }).data).toBe(later);
+        expect(builder.endpoint("POST /x", { data: later }).body).toBe(later);
+        expect(sameInOrder(builder.defaults({ data: later }).DEFAULTS.data, later)).toBeUndefined();
+        expect(
+          sameInOrder(builder.defaults({ data: later }).endpoint("POST /x").body, later),
+        ).toBeUndefined();
+      }),
+      settings,
+    );
   });
 });

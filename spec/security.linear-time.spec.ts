@@ -1,11 +1,8 @@
 // Issue 4, point 5: hostile inputs of 100,000+ characters are answered, with a result or an
 // EndpointError. This spec checks the exact answer at each of these sizes; it asserts no times,
 // and nothing here bounds them (jest does not time out a synchronous test). That the answers
-// come in linear time rests on the measured table in docs/security.md, and on its audit of
-// every regular expression of lib/.
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import ts from "typescript";
+// come in linear time rests on the measured table in docs/security.md. What the regular
+// expressions of lib/ guard is tested as behaviour in security.patterns.spec.ts.
 import { endpoint, parseTemplate } from "../lib/index.js";
 import type { EndpointOptions } from "../lib/index.js";
 import { outcome, thrown } from "./helpers/thrown.js";
@@ -212,57 +209,5 @@ describe("baseUrls of 100,000+ characters", () => {
       message: `Invalid url "${"h".repeat(200)}…": only http and https URLs are allowed`,
     });
     expect(endpoint("h".repeat(N) + ":x").url).toBe("https://api.service.example/" + "h".repeat(N) + ":x");
-  });
-});
-
-// The audit in docs/security.md names every regular expression of lib/: one added to the source
-// without a line in the table, or a line left for one the source no longer has, fails here.
-describe("docs/security.md audits every regular expression of lib/", () => {
-  const lib = join(__dirname, "..", "lib");
-  const files = (readdirSync(lib, { recursive: true }) as string[]).filter((file) => file.endsWith(".ts"));
-  const inSource = new Set<string>();
-  for (const file of files) {
-    const source = ts.createSourceFile(
-      file,
-      readFileSync(join(lib, file), "utf8"),
-      ts.ScriptTarget.Latest,
-      true,
-    );
-    const visit = (node: ts.Node): void => {
-      if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) inSource.add(node.getText(source));
-      // A pattern made from a string would escape this check: there is none, and none may come.
-      if (ts.isNewExpression(node) && node.expression.getText(source) === "RegExp") {
-        throw new Error(`${file}: new RegExp(...) cannot be audited here; write a literal`);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  const doc = readFileSync(join(__dirname, "..", "docs", "security.md"), "utf8");
-  const section = doc.slice(
-    doc.indexOf("## Regular expressions"),
-    doc.indexOf("Measured on the test machine"),
-  );
-  // The expression column's code spans (`…` or ``…``), with the table's "\|" read as "|".
-  const inTable = new Set(
-    section
-      .split("\n")
-      .filter((line) => line.startsWith("| `lib/"))
-      .flatMap((line) => [...line.split(" | ")[1]!.matchAll(/``(.+?)``|`([^`]+)`/g)])
-      .map((match) => (match[1] ?? match[2]!).replace(/\\\|/g, "|"))
-      .filter((span) => span.startsWith("/")),
-  );
-
-  it("finds the expressions of the source (the scan works)", () => {
-    expect(inSource.size).toBeGreaterThan(20);
-    expect(inSource).toContain("/[?&]$/");
-  });
-
-  it.each([...inSource].sort())("%s is in the table", (expression) => {
-    expect(inTable).toContain(expression);
-  });
-
-  it("lists no expression the source does not hold", () => {
-    expect([...inTable].filter((expression) => !inSource.has(expression))).toEqual([]);
   });
 });
