@@ -200,6 +200,7 @@ export async function measureAll() {
   // Our package resolves through its own exports map ("service-endpoint" → dist/index.mjs).
   const ours = await measure("service-endpoint");
   const parseTemplateOnly = await measureModule(`export { parseTemplate } from "service-endpoint";\n`);
+  const routeMatcherOnly = await measureModule(`export { routeMatcher } from "service-endpoint";\n`);
   const octokit = await measure("@octokit/endpoint");
   const urlTemplate = await measureModule(`export { parseTemplate } from "url-template";\n`);
   const deepmerge = await measureModule(`import deepmerge from "deepmerge";\nexport { deepmerge };\n`);
@@ -207,7 +208,16 @@ export async function measureAll() {
   // (marked external) shows what our own code weighs; once it is gone the two are the same bundle.
   const withDeepmerge = contains(ours, "deepmerge");
   const oursWithoutDeepmerge = withDeepmerge ? await measure("service-endpoint", ["deepmerge"]) : ours;
-  return { ours, withDeepmerge, oursWithoutDeepmerge, parseTemplateOnly, octokit, urlTemplate, deepmerge };
+  return {
+    ours,
+    withDeepmerge,
+    oursWithoutDeepmerge,
+    parseTemplateOnly,
+    routeMatcherOnly,
+    octokit,
+    urlTemplate,
+    deepmerge,
+  };
 }
 
 const bytes = (n) => `${n.toLocaleString("en-US")} B`;
@@ -324,7 +334,7 @@ export async function writeSizeSection(section) {
 
 /** The console lines of the size figures and targets (`npm run size` and `npm run bench` print them). */
 export function sizeLines(sizes) {
-  const { ours, withDeepmerge, oursWithoutDeepmerge, parseTemplateOnly, octokit } = sizes;
+  const { ours, withDeepmerge, oursWithoutDeepmerge, parseTemplateOnly, routeMatcherOnly, octokit } = sizes;
   const line = (name, m) =>
     `${name.padEnd(44)} ${bytes(m.minified).padStart(9)} minified  ${bytes(m.gzip).padStart(8)} gzip -9`;
   return [
@@ -332,6 +342,7 @@ export function sizeLines(sizes) {
     ...(withDeepmerge ? [line("service-endpoint endpoint, deepmerge external", oursWithoutDeepmerge)] : []),
     line("service-endpoint parseTemplate alone", parseTemplateOnly),
     `${"  both without message text".padEnd(44)} endpoint ${bytes(ours.gzipWithoutMessageText)}, parseTemplate ${bytes(parseTemplateOnly.gzipWithoutMessageText)} gzip -9`,
+    line("service-endpoint routeMatcher alone", routeMatcherOnly),
     line("@octokit/endpoint endpoint (reference)", octokit),
   ];
 }
