@@ -4,7 +4,7 @@
 // browser), then gzip -9, in bytes, against the absolute targets of issue 12. @octokit/endpoint,
 // url-template and deepmerge are bundled the same way as references. Prints the figures and the
 // targets (met or not, computed here from the measured bytes), and writes them into the marked
-// "size" section of docs/performance.md (`--no-write` to only print).
+// "size" section of docs/design/performance.md (`--no-write` to only print).
 import { tokenizer } from "acorn";
 import { build } from "esbuild";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -198,9 +198,9 @@ export function messageTextNote(ours, parseTemplateOnly) {
   );
 }
 
-/** Replaces the marked section of docs/performance.md, or appends one; formatted as prettier would. */
+/** Replaces the marked section of docs/design/performance.md, or appends one; formatted as prettier would. */
 export async function writeSizeSection(section) {
-  const file = `${root}docs/performance.md`;
+  const file = `${root}docs/design/performance.md`;
   if (!existsSync(file)) return false;
   const text = readFileSync(file, "utf8");
   const start = text.indexOf(START);
@@ -237,5 +237,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(`  ${String(bytesInOutput).padStart(7)}  ${path}`);
   }
   if (!process.argv.includes("--no-write") && (await writeSizeSection(sizeSection(sizes))))
-    console.log("updated docs/performance.md (size section)");
+    console.log("updated docs/design/performance.md (size section)");
 }
