@@ -3,7 +3,7 @@
 // feature, the top-level functions and constants that make it are deleted from the minified
 // bundle and what is left is gzipped: the difference is the feature's weight. Call sites stay, so
 // a weight is a little under what removing the feature would save; weights overlap with the
-// message text (docs/decisions.md §19). The bundle is only measured, never run.
+// message text (docs/design/19-option-bytes.md). The bundle is only measured, never run.
 import { parse } from "acorn";
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";

@@ -7,8 +7,8 @@
 // (interleaved, so a slow spell of the machine hits all of them alike). We report the median
 // time per call over the rounds and the ratios of medians. Three call mixes, each timed whole and
 // call by call, so that no target is met by one mix or one call alone. Bytes allocated per call
-// are measured in a child process (see measureAllocation). Writes docs/performance.md and
-// docs/performance.svg. `--quick` (or BENCH_QUICK=1) for fewer, shorter rounds and a smaller
+// are measured in a child process (see measureAllocation). Writes docs/design/performance.md and
+// docs/design/performance.svg. `--quick` (or BENCH_QUICK=1) for fewer, shorter rounds and a smaller
 // memory run, to check that it works; `--no-write` to only print.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -53,7 +53,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /**
  * The recorded figures of the code before issue 12, for the targets a same-process ratio cannot
  * measure (the pipeline of issue 12 replaced that code): the medians of the 2026-11-22
- * `npm run bench` run, as docs/performance.md of commit 4fbc0e6 shows them, on the machine it
+ * `npm run bench` run, as docs/design/performance.md of commit 4fbc0e6 shows them, on the machine it
  * names (AMD EPYC, 2 logical CPUs, Node v20.20.2). Figures from another day or machine compare
  * only roughly.
  */
@@ -808,7 +808,7 @@ function measureAllocation() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Output: a console table, docs/performance.md and docs/performance.svg.
+// Output: a console table, docs/design/performance.md and docs/design/performance.svg.
 
 const fmtNs = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
 const fmtOps = (ops) => (ops >= 1e6 ? `${(ops / 1e6).toFixed(2)} M/s` : `${(ops / 1e3).toFixed(0)} k/s`);
@@ -1168,10 +1168,10 @@ for (const t of rows)
   );
 
 if (!args.has("--no-write")) {
-  writeFileSync(`${root}docs/performance.svg`, renderSvg(cases));
-  const file = `${root}docs/performance.md`;
+  writeFileSync(`${root}docs/design/performance.svg`, renderSvg(cases));
+  const file = `${root}docs/design/performance.md`;
   writeFileSync(file, await prettierFormat(markdown(cases, memory, allocation, machine, sizes), file));
-  console.log("wrote docs/performance.md and docs/performance.svg");
+  console.log("wrote docs/design/performance.md and docs/design/performance.svg");
 }
 console.log(`(${(Number(process.hrtime.bigint() - startedAt) / 1e9).toFixed(0)} s)`);
 if (sink === 0.5) console.log(sink); // keeps `sink` observable

@@ -4,7 +4,7 @@
 // browser), then gzip -9, in bytes, against the absolute targets of issue 37. @octokit/endpoint,
 // url-template and deepmerge are bundled the same way as references. Prints the figures and the
 // targets (met or not, computed here from the measured bytes), and writes them into the marked
-// "size" section of docs/performance.md (`--no-write` to only print). Prints the line budget of
+// "size" section of docs/design/performance.md (`--no-write` to only print). Prints the line budget of
 // lib/ too (issue 37: runtime lines, the largest file, and lib/match/ beside them).
 import { tokenizer } from "acorn";
 import { build } from "esbuild";
@@ -317,9 +317,9 @@ export function messageTextNote(ours, parseTemplateOnly) {
   );
 }
 
-/** Replaces the marked section of docs/performance.md, or appends one; formatted as prettier would. */
+/** Replaces the marked section of docs/design/performance.md, or appends one; formatted as prettier would. */
 export async function writeSizeSection(section) {
-  const file = `${root}docs/performance.md`;
+  const file = `${root}docs/design/performance.md`;
   if (!existsSync(file)) return false;
   const text = readFileSync(file, "utf8");
   const start = text.indexOf(START);
@@ -358,5 +358,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   for (const line of lineBudgetLines(await measureLines())) console.log(`lines: ${line}`);
   if (!process.argv.includes("--no-write") && (await writeSizeSection(sizeSection(sizes))))
-    console.log("updated docs/performance.md (size section)");
+    console.log("updated docs/design/performance.md (size section)");
 }

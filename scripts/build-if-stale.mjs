@@ -1,7 +1,7 @@
 // Builds dist/ with rollup only when its inputs changed since the last build, so that
 // `npm ci && npm run demo` and then `npm test` build once, not three times.
 //   node scripts/build-if-stale.mjs           build when stale (npm run demo, pretest)
-//   node scripts/build-if-stale.mjs --force   always build (npm run build; prepare: npm ci, npm pack)
+//   node scripts/build-if-stale.mjs --force   always build (npm run build; prepack: npm pack, npm publish)
 //   node scripts/build-if-stale.mjs --check   only say whether dist/ is up to date (exit 1 if not)
 // "Changed" is decided by a SHA-256 of every input file's path and contents (not mtimes: a
 // checkout or a copy changes mtimes, not contents), kept outside dist/ so it is never packed.

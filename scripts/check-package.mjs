@@ -6,8 +6,13 @@
 // 4. strict TypeScript consumers of the unpacked tarball, compiled under moduleResolution node16
 //    (ESM and CommonJS), bundler and node10, plus one with neither the DOM lib nor @types/node;
 //    the node16 ones are then run with node, so both builds load.
-// Exits non-zero on any problem. No network: the tarball is unpacked by hand and its one
-// dependency (deepmerge) is linked from this repository's node_modules.
+// 5. the package is lean: no install-time script, only dist/, README, LICENSE, CHANGELOG and the
+//    user docs, no source maps, at most 150 kB packed and 600 kB unpacked;
+// 6. its docs are for users (scripts/doc-rules.mjs): at most 120 kB, no references for
+//    contributors, short table cells, every link resolving in the package or the repository;
+// 7. the README's quickstart, pasted into a new project that installs the tarball (offline: the
+//    package has no dependency), sends its request to a local server and prints what it shows.
+// Exits non-zero on any problem. No network.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +21,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
+import { MAX_SHIPPED_DOCS_BYTES, REPOSITORY, linkProblems, textProblems } from "./doc-rules.mjs";
+import { startDocsServer } from "./docs-server.mjs";
+import { API_ORIGIN } from "./snippet-origin.mjs";
 
 const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -77,10 +85,108 @@ async function run(command, args, options = {}) {
 }
 
 try {
-  // npm pack builds dist/ itself: it runs the prepare script before packing.
+  // npm pack builds dist/ itself: it runs the prepack script before packing.
   const [packed] = JSON.parse(await run("npm", ["pack", "--json", "--pack-destination", work]));
   const tarball = join(work, packed.filename);
   console.log(`packed ${packed.filename}: ${packed.entryCount} files, ${packed.size} bytes`);
+
+  // 5. a lean package
+  const MAX_PACKED = 150_000;
+  const MAX_UNPACKED = 600_000;
+  const files = packed.files.map((file) => file.path);
+  const contents = join(work, "contents");
+  mkdirSync(contents);
+  await run("tar", ["-xzf", tarball, "-C", contents, "--strip-components=1"]);
+  const read = (path) => readFileSync(join(contents, path), "utf8");
+  await step("lean: sizes", async () => {
+    if (packed.size > MAX_PACKED || packed.unpackedSize > MAX_UNPACKED) {
+      throw new Error(
+        `${packed.size} B packed (at most ${MAX_PACKED}), ${packed.unpackedSize} B unpacked (at most ${MAX_UNPACKED})`,
+      );
+    }
+    return `${packed.size} B packed, ${packed.unpackedSize} B unpacked`;
+  });
+  await step("lean: only dist/, README, LICENSE, CHANGELOG and the user docs; no source maps", async () => {
+    const allowed = (path) =>
+      ["package.json", "README.md", "LICENSE", "CHANGELOG.md"].includes(path) ||
+      /^docs\/[^/]+\.md$/.test(path) ||
+      (path.startsWith("dist/") && !path.endsWith(".map"));
+    const unexpected = files.filter((path) => !allowed(path));
+    const missing = [
+      "README.md",
+      "LICENSE",
+      "CHANGELOG.md",
+      "dist/index.mjs",
+      "dist/index.cjs",
+      "dist/cli.mjs",
+    ].filter((path) => !files.includes(path));
+    const mapped = files.filter((path) => /\.[cm]?js$/.test(path) && read(path).includes("sourceMappingURL"));
+    if (unexpected.length + missing.length + mapped.length > 0) {
+      throw new Error(
+        `unexpected ${unexpected.join(", ")}; missing ${missing.join(", ")}; source map comments in ${mapped.join(", ")}`,
+      );
+    }
+    return `${files.length} files`;
+  });
+  await step("lean: no script runs at install", async () => {
+    const { scripts = {} } = JSON.parse(read("package.json"));
+    const atInstall = Object.keys(scripts).filter((name) => /^(?:pre|post)?(?:install|prepare)$/.test(name));
+    if (atInstall.length > 0) throw new Error(`install-time scripts: ${atInstall.join(", ")}`);
+    return "none";
+  });
+
+  // 6. docs for users
+  await step("docs: at most 120 kB, for users, links that resolve", async () => {
+    const docs = files.filter((path) => path === "README.md" || /^docs\/[^/]+\.md$/.test(path));
+    const bytes = docs.reduce((sum, path) => sum + Buffer.byteLength(read(path)), 0);
+    const tracked = (await run("git", ["ls-files"])).split("\n").filter(Boolean);
+    const found = docs.flatMap((path) => [
+      ...textProblems(path, read(path)),
+      ...linkProblems(path, read(path), {
+        exists: (target) => files.includes(target),
+        read,
+        inRepository: (target) => tracked.some((file) => file === target || file.startsWith(`${target}/`)),
+      }),
+    ]);
+    if (bytes > MAX_SHIPPED_DOCS_BYTES) found.push(`${bytes} B of docs, over ${MAX_SHIPPED_DOCS_BYTES}`);
+    if (found.length > 0) throw new Error(found.join("\n"));
+    return `${docs.length} pages, ${bytes} B; links into ${REPOSITORY} checked`;
+  });
+
+  // 7. the README quickstart in a new project
+  await step("README quickstart in a new project with the tarball installed", async () => {
+    const readme = read("README.md");
+    const block = /```js\n([\s\S]*?)```\n\n<!-- output -->\n\n```text\n([\s\S]*?)\n```/.exec(readme);
+    if (block === null || readme.indexOf(block[0]) > readme.split("\n").slice(0, 40).join("\n").length) {
+      throw new Error("no quickstart with its output in the README's first 40 lines");
+    }
+    if (block[1].trimEnd().split("\n").length > 15) throw new Error("the quickstart is over 15 lines");
+    const app = join(work, "app");
+    mkdirSync(app);
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+    const install = await execFileAsync("npm", ["install", tarball, "--offline", "--no-audit", "--no-fund"], {
+      cwd: app,
+      encoding: "utf8",
+    });
+    if (/script/i.test(install.stderr)) throw new Error(`npm install warned: ${install.stderr}`);
+    const server = await startDocsServer();
+    try {
+      writeFileSync(join(app, "index.mjs"), block[1].replaceAll(API_ORIGIN, server.origin));
+      const printed = (await run(process.execPath, ["index.mjs"], { cwd: app })).replaceAll(
+        server.origin,
+        API_ORIGIN,
+      );
+      if (printed.trimEnd() !== block[2])
+        throw new Error(`printed:\n${printed}\nthe README shows:\n${block[2]}`);
+      const [received] = server.requests;
+      if (server.requests.length !== 1 || received.headers.accept !== "application/json") {
+        throw new Error(`the server received ${JSON.stringify(server.requests)}`);
+      }
+      return `the server received ${received.method} ${received.url}`;
+    } finally {
+      await server.close();
+    }
+  });
 
   // 2. publint
   const tarballBytes = readFileSync(tarball);

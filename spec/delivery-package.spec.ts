@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import * as library from "../lib/index.js";
 
-// §4 of issue 14: a package that looks after itself — licence, metadata, links that work where
-// the package is read, README snippets that import what they use, dist/ built once.
+// A package that looks after itself: licence, metadata, links that work where the package is
+// read, README snippets that import what they use, dist/ built once.
 const root = join(__dirname, "..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   license: string;
@@ -49,6 +49,18 @@ function relativeLinks(file: string): string[] {
 /** npm packs these whatever "files" says. */
 const ALWAYS_PACKED = ["package.json", "README.md", "LICENSE"];
 
+/** Whether "files" ships a path: a directory entry ships what is under it, `docs/*.md` one level. */
+function shipped(target: string): boolean {
+  return (
+    ALWAYS_PACKED.includes(target) ||
+    pkg.files.some((entry) =>
+      entry.includes("*")
+        ? new RegExp(`^${entry.replace(/\./g, "\\.").replace("*", "[^/]*")}$`).test(target)
+        : target === entry || target.startsWith(`${entry}/`),
+    )
+  );
+}
+
 describe("links in the README and docs/", () => {
   const pages = [
     "README.md",
@@ -57,22 +69,34 @@ describe("links in the README and docs/", () => {
       .map((name) => `docs/${name}`),
   ];
 
+  it("ships the user docs and not the design records", () => {
+    expect([shipped("docs/api.md"), shipped("docs/design/README.md"), shipped("dist/index.mjs")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
   it.each(pages)("%s links only to files the package ships, which exist", (page) => {
     const broken = relativeLinks(page).filter(
-      (target) =>
-        !existsSync(join(root, target)) ||
-        !(
-          ALWAYS_PACKED.includes(target) ||
-          pkg.files.some((entry) => target === entry || target.startsWith(`${entry}/`))
-        ),
+      (target) => !existsSync(join(root, target)) || !shipped(target),
     );
     expect(broken).toEqual([]);
   });
 });
 
-describe("README snippets", () => {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const blocks = [...readme.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+describe("README and docs/ snippets", () => {
+  const pages = [
+    "README.md",
+    ...readdirSync(join(root, "docs"))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => `docs/${name}`),
+  ];
+  const blocks = pages.flatMap((page) =>
+    [...readFileSync(join(root, page), "utf8").matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)].map(
+      (match) => match[1] ?? "",
+    ),
+  );
   const exported = Object.keys(library);
 
   it("has snippets to check", () => {
@@ -94,12 +118,16 @@ describe("README snippets", () => {
 });
 
 describe("dist/ is built once", () => {
-  it("demo and pretest build only when the sources changed; prepare always builds", () => {
-    expect([pkg.scripts.prepare, pkg.scripts.pretest, pkg.scripts.demo]).toEqual([
+  it("demo and pretest build only when the sources changed; npm pack always builds; nothing builds at install", () => {
+    expect([pkg.scripts.prepack, pkg.scripts.pretest, pkg.scripts.demo]).toEqual([
       "node scripts/build-if-stale.mjs --force",
       "node scripts/build-if-stale.mjs",
       "node scripts/build-if-stale.mjs && node examples/demo.mjs",
     ]);
+    // An install-time script runs in every app that installs the package (npm warns about it).
+    expect(Object.keys(pkg.scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual(
+      [],
+    );
   });
 
   it("after pretest, the build is up to date with the sources", () => {

@@ -147,7 +147,7 @@ describe("EndpointBuilder", () => {
   });
 
   it("a DEFAULTS snapshot among other layers is one layer: the layers before it are kept", () => {
-    // docs/decisions.md §4: only the snapshot `.defaults()` made for the class being constructed is
+    // docs/design/04-subclass-constructor-defaults-first.md: only the snapshot `.defaults()` made for the class being constructed is
     // taken as it is under that class's own layers.
     const other = new EndpointBuilder({ per_page: 5 });
     expect(new EndpointBuilder({ org: "acme" }, other.DEFAULTS).DEFAULTS).toStrictEqual(

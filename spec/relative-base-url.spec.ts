@@ -30,7 +30,7 @@ describe("a relative base URL", () => {
     ["//evil.example", 'a path base URL starts with exactly one "/" ("//" would name a host)'],
     ["/api/../admin", 'a base URL cannot have a "." or ".." path segment'],
     ["/api/./x", 'a base URL cannot have a "." or ".." path segment'],
-    // An encoded "/" or "\" ends a segment too (docs/decisions.md §15).
+    // An encoded "/" or "\" ends a segment too (docs/design/15-open-choices-of-target-checks.md).
     ["/api/..%2Fadmin", 'a base URL cannot have a "." or ".." path segment'],
     ["/api%5c..", 'a base URL cannot have a "." or ".." path segment'],
     ["/api?x=1", "a base URL cannot have a query or fragment"],

@@ -1,4 +1,4 @@
-// The helpers of docs/decisions.md §19 (a smaller bundle), pinned to exact results and messages:
+// The helpers of docs/design/19-option-bytes.md (a smaller bundle), pinned to exact results and messages:
 // every row below is what the build before §19 gave.
 import { describe as describeValue, quote } from "../lib/errors.js";
 import { isToken, mergeHeaders, normalizeHeaderValue, normalizeHeaders } from "../lib/headers.js";

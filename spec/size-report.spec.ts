@@ -1,4 +1,4 @@
-// bench/size.mjs's split of a bundle into code and message text (docs/performance.md, size
+// bench/size.mjs's split of a bundle into code and message text (docs/design/performance.md, size
 // section): which literals count as message text, pinned to exact outputs. The module is ES, so
 // it runs in a child process.
 import { execFileSync } from "node:child_process";
@@ -49,7 +49,7 @@ describe("bench/size.mjs: withoutMessageText", () => {
   });
 });
 
-// bench/feature-weights.mjs (npm run size:features, docs/decisions.md §19): it finds every
+// bench/feature-weights.mjs (npm run size:features, docs/design/19-option-bytes.md): it finds every
 // feature's code in the bundle it measures (a renamed function stops it rather than weighing
 // 0 B), and each feature weighs something.
 describe("bench/feature-weights.mjs", () => {

@@ -170,7 +170,7 @@ describe("1. dot segments never come from a value", () => {
   });
 
   // Clients never send the fragment, but client-side routers resolve "#/a/../admin" as a path
-  // (docs/decisions.md §15): the message names the fragment, not the path.
+  // (docs/design/15-open-choices-of-target-checks.md): the message names the fragment, not the path.
   it.each([
     ["GET /x{#frag}", { frag: "a/../../admin" }, "frag", ".."],
     ["GET /x{#frag}", { frag: "/%2E" }, "frag", "%2E"],

@@ -221,7 +221,7 @@ indexed.merge("GET /a/{id}", { q: 1 });
 // --- Options typed for one route are not options of another -----------------------------------
 // A call's route is inferred from the route argument alone: options typed for another route of
 // the map are refused, in direct calls and in generic code, and a wrapper that passes the options
-// of its own route on compiles. (docs/decisions.md §14: a faster form that let TypeScript infer
+// of its own route on compiles. (docs/design/14-typed-routes-and-cli.md: a faster form that let TypeScript infer
 // the route from the options accepted them.)
 interface SoundRoutes {
   "GET /a/{x}": { parameters: { x: string } };
