@@ -4,7 +4,7 @@ import type {
   ProvidedKeysOf,
   RoutesOf,
   TypedDefaults,
-} from "./endpoint-builder.js";
+} from "./builder/endpoint-builder.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,

@@ -4,7 +4,7 @@ import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
 import { scalarText } from "./uri-template/values.js";
 
-import type { QueryContext, QueryParameters } from "./build-request.js";
+import type { QueryContext, QueryParameters } from "./request/query.js";
 
 /**
  * How a list is written, by OpenAPI's names (`style` and `explode` of a query parameter) and the

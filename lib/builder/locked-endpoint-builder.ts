@@ -1,6 +1,6 @@
 import { EndpointBuilder } from "./endpoint-builder.js";
-import type { NoRoutes } from "./route-types.js";
-import { authorityEnd, isAbsoluteUrl, targetOrigin } from "./url.js";
+import type { NoRoutes } from "../route-types.js";
+import { authorityEnd, isAbsoluteUrl, targetOrigin } from "../url.js";
 
 /** Is `url` at the origin of `baseUrl` (and, with `samePath`, below its path)? */
 function isWithin(url: string, baseUrl: string, samePath: boolean): boolean {
