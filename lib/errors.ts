@@ -1,40 +1,17 @@
-/**
- * Every failure of the library is an `EndpointError` with one of these stable codes.
- * The codes are part of the public contract: they never change meaning between releases.
- */
+/** The stable codes of `EndpointError` (docs/api.md lists what raises each); they never change meaning. */
 export type EndpointErrorCode =
-  /**
-   * Options, defaults or a route of the wrong type; a route and an option that disagree; `data`
-   * on a method without a body; options nested too deep, cyclic or unreadable (the `cause` is
-   * what was thrown); an extension point of a subclass that cannot be called.
-   */
   | "ERR_INVALID_OPTIONS"
-  /** A route string that is not `"URL"` or `"METHOD URL"`. */
   | "ERR_INVALID_ROUTE"
-  /** A method that is not an RFC 9110 token. */
   | "ERR_INVALID_METHOD"
-  /** Neither the route nor the options give a url. */
   | "ERR_MISSING_URL"
-  /**
-   * `url` is not a string; the built url is not well-formed, or absolute with a scheme other than
-   * http or https; an overriding `serializeQuery()` returned something that is not url-safe.
-   */
   | "ERR_INVALID_URL"
-  /** `baseUrl` is needed but is neither an absolute http(s) URL nor a path, or parsers read it differently. */
   | "ERR_INVALID_BASE_URL"
-  /** The url is absolute, or its `baseUrl` is not the builder's own, and `allowsAbsoluteUrl` did not return `true`. */
   | "ERR_ABSOLUTE_URL"
-  /** A malformed RFC 6570 template, or a prefix modifier applied to a list or object value. */
   | "ERR_INVALID_TEMPLATE"
-  /** A required path placeholder has no value (RFC 6570 §2.3), or `""` for one that is a whole path segment. */
   | "ERR_MISSING_PARAMETER"
-  /** A template value that cannot be expanded, or one that would make a "." or ".." path segment. */
   | "ERR_INVALID_PARAMETER"
-  /** A header name that is not a token, or a value that is not a string or number, or holds a control character. */
   | "ERR_INVALID_HEADER"
-  /** `mediaType` is not `{ format?: string, previews?: string[] }`. */
   | "ERR_INVALID_MEDIA_TYPE"
-  /** An adapter cannot carry this body (for example binary data on a curl command line). */
   | "ERR_UNSUPPORTED_BODY";
 
 // In the global symbol registry, so that every copy of the package (CommonJS and ESM) shares it.

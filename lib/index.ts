@@ -40,7 +40,7 @@ export type {
 } from "./route-types.js";
 export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
-export type { QueryContext, QueryParameters } from "./request/query.js";
+export type { QueryContext, QueryParameters } from "./pipeline/types.js";
 export type { EndpointInterface } from "./callable.js";
 export { parseTemplate } from "./uri-template/index.js";
 export type { UriTemplate, TemplateExpression, TemplateVariable } from "./uri-template/index.js";

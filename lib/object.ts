@@ -64,10 +64,7 @@ export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);
 }
 
-/**
- * An array of `length` times `undefined`, never holes: reading a hole reads `Object.prototype`,
- * where a polluted `[1]` would fill a missing value (docs/security.md item 12).
- */
+/** `length` times `undefined`, never holes (a hole reads a polluted `Object.prototype[1]`). */
 export function undefinedArray(length: number): unknown[] {
   const array: unknown[] = new Array(length);
   for (let i = 0; i < length; i++) array[i] = undefined;
@@ -105,17 +102,12 @@ export function isLibraryFrozen(value: unknown): boolean {
   return typeof value === "object" && value !== null && FROZEN.has(value);
 }
 
-/**
- * How `copyTree` copies: `clone`, a mutable copy; `freeze`, a frozen copy sharing what the library
- * froze before; `drop-undefined`, plain objects copied without their `undefined` members, arrays
- * kept by reference and only walked; `check`, nothing copied, only walked.
- */
+/** `clone`; `freeze` (sharing what was frozen); `drop-undefined` (arrays kept, only walked); `check` (walk only). */
 export type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
 
 /**
- * A copy of the plain objects and arrays in `value`; class instances, functions and the like by
- * reference, as the merge rules say. Each object is visited once (`memo`), so shared objects cost
- * linear time and stay shared; deeper than `MAX_NESTING_DEPTH` or cyclic is `ERR_INVALID_OPTIONS`.
+ * A copy of the plain objects and arrays in `value` (anything else by reference); each object
+ * once (`memo`), so shared ones stay shared; too deep or cyclic is `ERR_INVALID_OPTIONS`.
  */
 export function copyTree(
   value: unknown,
@@ -158,10 +150,7 @@ export function copyTree(
   return copy;
 }
 
-/**
- * `value` with each part the library froze replaced by a mutable copy, at any depth; the plain
- * objects on the way to one are copied too (they may be a caller's), nothing changes in place.
- */
+/** `value` with each part the library froze (and the objects above it) copied; nothing changes in place. */
 export function thawed(value: unknown, memo?: Map<object, unknown>, depth = 0): unknown {
   if (isLibraryFrozen(value)) return copyTree(value, "", "clone", memo);
   if (!isPlainObject(value) || depth > MAX_NESTING_DEPTH) return value;

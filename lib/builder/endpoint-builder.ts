@@ -7,7 +7,7 @@ import { parse } from "../pipeline/parse.js";
 import { registerSnapshot, snapshotPlan } from "../pipeline/plan.js";
 import { normalizeDefaults, readLevel } from "../pipeline/read-options.js";
 import { TRUSTED_SERIALIZERS } from "../request/query.js";
-import type { QueryContext, QueryParameters, RequestPolicy } from "../request/query.js";
+import type { QueryContext, QueryParameters, RequestPolicy } from "../pipeline/types.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
@@ -83,11 +83,7 @@ export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks
 /** What `.defaults(options)` adds to a builder's type: the keys `options` provides (docs/typescript.md). */
 export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
 
-/**
- * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Marks` names. A
- * named interface, so that an editor's hover reads `this: ProvidedParameters<…>` rather than
- * the type-only symbol key.
- */
+/** The `this` of `endpoint()`: a builder whose defaults provide the parameters `Marks` names. */
 export interface ProvidedParameters<Marks> {
   readonly [providedKey]?: Marks;
 }
@@ -96,17 +92,16 @@ export interface ProvidedParameters<Marks> {
 export type AnyEndpointBuilder = EndpointBuilder<object, object>;
 
 /**
- * The immutable builder behind `endpoint()`. It holds a deep-frozen DEFAULTS snapshot; every
- * operation is a pure function of that snapshot and its arguments.
+ * The immutable builder behind `endpoint()`: a deep-frozen DEFAULTS snapshot, and operations that
+ * are pure functions of it and their arguments.
  *
  * @example
  * const github = new EndpointBuilder({ baseUrl: "https://api.github.com" });
  * github.endpoint("GET /repos/{owner}/{repo}", { owner: "octo", repo: "hello" });
  * // { method: "get", url: "https://api.github.com/repos/octo/hello", headers: { … } }
  *
- * Apps subclass it for their own configuration. A subclass constructor takes the defaults
- * object as its (optional) first argument and passes it to `super` after its own, because
- * `.defaults()` creates the new builder with `new this.constructor(snapshot)`:
+ * A subclass constructor passes its defaults argument to `super` after its own, because
+ * `.defaults()` makes the next builder with `new this.constructor(snapshot)`:
  *
  * @example
  * class AcmeEndpoint extends EndpointBuilder {
@@ -140,16 +135,12 @@ export class EndpointBuilder<
   /** The parameters `Defaults` provides, for the types only: no such property exists at run time. */
   declare readonly [providedKey]?: { readonly [K in ProvidedKeys<Defaults>]: true };
 
-  /**
-   * Merges each `layer` of defaults, in order, over the library defaults (method GET, baseUrl
-   * `https://api.service.example`, the default accept and user-agent headers).
-   */
+  /** Merges each `layer` of defaults, in order, over the library defaults. */
   constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
     const last = layers[layers.length - 1];
     const made = snapshotPlan(last);
     let defaults = LIBRARY_SNAPSHOT;
-    // A snapshot alone is whole already (it holds the library defaults); under other layers, only
-    // the one `.defaults()` made for this very class.
+    // A snapshot is whole already; under other layers, only the one `.defaults()` made for this class.
     if (made !== undefined && (layers.length === 1 || made.madeFor === new.target)) {
       defaults = last as EndpointDefaults;
     } else {
@@ -167,14 +158,11 @@ export class EndpointBuilder<
 
   /**
    * A new builder of the same class, whose DEFAULTS are this one's with `options` merged over
-   * them. This builder is unchanged.
+   * them; its type marks the parameters `options` provides. This builder is unchanged.
    *
    * @example
    * const org = endpointBuilder.defaults({ org: "acme", headers: { authorization: "token x" } });
    * const paged = org.defaults({ per_page: 100 }); // keeps org and authorization
-   *
-   * The returned type is this builder's class (`this`) marked with the parameter names that
-   * `options` provides, so that the routes of a route map no longer require them.
    */
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
     let next: EndpointDefaults;
@@ -248,11 +236,8 @@ export class EndpointBuilder<
   ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     try {
-      // Specification §4 rule 1: endpoint(o) is parse(merge(o)). The one-pass pipeline below is
-      // the meaning of this class's own two methods; a subclass that overrides either (a
-      // header added in parse(), say) gets its override here too, in two passes.
-      // (Something that is no builder, a method taken off its builder, takes the one pass too,
-      // which says so.)
+      // Spec §4 rule 1: endpoint(o) is parse(merge(o)); `fill` is that in one pass. A subclass
+      // that overrides merge() or parse() gets its overrides, in two passes.
       const base = EndpointBuilder.prototype;
       if ((this.merge === base.merge && this.parse === base.parse) || !snapshotPlan(this.DEFAULTS)) {
         return fill(this, this.DEFAULTS, route, options);
@@ -276,8 +261,7 @@ export class EndpointBuilder<
    */
   serializeQuery(parameters: QueryParameters, context: QueryContext): string {
     void context;
-    // endpoint() calls the engine itself; this is for an app that calls it (an override's
-    // `super.serializeQuery()`): what it cannot read is an EndpointError here too.
+    // For an override's `super.serializeQuery()`: what it cannot read is an EndpointError too.
     try {
       return formQuery(parameters, "");
     } catch (error) {
@@ -286,13 +270,9 @@ export class EndpointBuilder<
   }
 
   /**
-   * Extension point: may this url be the target? Asked for every absolute url (after expansion)
-   * and for every request whose `baseUrl` is not this builder's own (a per-call one, or one in
-   * the object handed to `parse()`). The default, as the specification says, is yes. An app that
-   * builds urls from untrusted input returns false, so its authorization header never travels
-   * to another host (`ERR_ABSOLUTE_URL`); only `true` allows. An absolute url given here always
-   * parses with `new URL(url)`; with a path `baseUrl` the url is origin-relative (`/api/x`).
-   * `LockedEndpointBuilder` and `PathLockedEndpointBuilder` are ready-made overrides.
+   * Extension point: may this url be the target? Asked for every absolute url and every request
+   * whose `baseUrl` is not this builder's own; only `true` allows (else `ERR_ABSOLUTE_URL`). The
+   * default is yes; `LockedEndpointBuilder` and `PathLockedEndpointBuilder` are ready-made locks.
    *
    * @example
    * class LockedEndpoint extends EndpointBuilder {
@@ -306,9 +286,8 @@ export class EndpointBuilder<
 }
 
 /**
- * The boundary of a builder's methods. Called on something that is no builder — a method taken
- * off its builder (`const { endpoint } = builder`) runs with `this` undefined — the error says so,
- * rather than that the options cannot be read. Checked only once something failed.
+ * The boundary of a builder's methods. Called on something that is no builder (a method taken
+ * off its builder runs with `this` undefined), the error says so.
  */
 function rethrowFrom(self: unknown, method: string, error: unknown): never {
   let what = "";

@@ -2,13 +2,11 @@ import { mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
 import { buildRequest, isBodyMethod } from "../request/build.js";
 import { placeParameters } from "../request/compile-url.js";
-import type { FlatParameters } from "../request/compile-url.js";
-import type { RequestPolicy } from "../request/query.js";
+import type { FlatParameters, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
 import { parseRoute } from "../route.js";
 import type { EndpointDefaults, Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
 import { mergeValue } from "./merge.js";
 import { cachedPlan, checkUrl, makePlan, snapshotPlan } from "./plan.js";
-import type { RoutePlan, SnapshotPlan } from "./plan.js";
 import { readLevel } from "./read-options.js";
 
 /**

@@ -3,7 +3,7 @@ import { mergeMediaType } from "../media-type.js";
 import { cloneDeep, hasOwn, isPlainObject, own, setOwn, thawed } from "../object.js";
 import type { Headers, HeadersInput, MediaType, MediaTypeInput } from "../types.js";
 import { levelValue } from "./read-options.js";
-import type { Level } from "./read-options.js";
+import type { Level } from "./types.js";
 
 /** Per merge: the result for each pair of plain objects merged, so shared objects cost linear time. */
 type MergeMemo = Map<object, Map<object, Record<string, unknown>>>;

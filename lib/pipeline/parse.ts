@@ -5,7 +5,7 @@ import { hasOwn, isPlainObject, own } from "../object.js";
 import { isReservedKey } from "../reserved-keys.js";
 import { buildRequest } from "../request/build.js";
 import { compileUrl, placeParameters } from "../request/compile-url.js";
-import type { RequestPolicy } from "../request/query.js";
+import type { RequestPolicy } from "./types.js";
 import { validateMethod } from "../route.js";
 import type { ParseInput, RequestOptions } from "../types.js";
 import { checkUrl } from "./plan.js";

@@ -1,49 +1,11 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, scopedCache } from "../bounded-cache.js";
-import type { BoundedCache } from "../bounded-cache.js";
-import { EndpointError } from "../errors.js";
+import { EndpointError, quote } from "../errors.js";
 import { JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
 import { hasOwn, own } from "../object.js";
 import { compileUrl, placeParameters } from "../request/compile-url.js";
-import type { CompiledUrl, FlatParameters } from "../request/compile-url.js";
+import type { RoutePlan, SnapshotPlan } from "./types.js";
 import type { ParsedRoute } from "../route.js";
 import type { EndpointDefaults, Headers, MediaType, RequestMeta } from "../types.js";
-import { quote } from "../errors.js";
-
-/** What the library knows of a DEFAULTS snapshot it made. */
-export interface SnapshotPlan {
-  /** The default parameters (every key but the reserved ones), in order. */
-  readonly parameterKeys: readonly string[];
-  readonly parameterValues: readonly unknown[];
-  /** The class whose `.defaults()` made the snapshot: its constructor takes it as it is. */
-  madeFor?: unknown;
-  /** The plans of its routes, in the one cache of route plans. */
-  routes?: BoundedCache<RoutePlan>;
-}
-
-/**
- * What a route decides over a snapshot, worked out once: the url compiled, the defaults' headers
- * with their accept header rewritten for their media type, and the default parameters split into
- * the url's slots and the leftover ones.
- */
-export interface RoutePlan {
-  /** The route string split (`undefined` for a call with an options object). */
-  readonly parsed: ParsedRoute | undefined;
-  readonly compiled: CompiledUrl;
-  readonly defaults: EndpointDefaults;
-  /** The defaults' headers, as they are when the call adds no header and no media type. */
-  readonly acceptedHeaders: Headers;
-  /** The same with the JSON content-type a body of parameters gets (when they have none). */
-  readonly jsonHeaders: Headers;
-  readonly request: RequestMeta | undefined;
-  readonly hasData: boolean;
-  readonly data: unknown;
-  /** The default parameters by slot of the url's variables (`undefined` where none). */
-  readonly slots: readonly unknown[];
-  readonly hasSlots: boolean;
-  /** The other default parameters, flat, and the index of each key in it. */
-  readonly leftover: FlatParameters;
-  readonly leftoverIndex: ReadonlyMap<string, number>;
-}
 
 // The snapshots the library made (a WeakMap, not a hand-off through a module variable).
 const snapshots = new WeakMap<object, SnapshotPlan>();

@@ -4,38 +4,10 @@ import { normalizeMediaType } from "../media-type.js";
 import { copyTree, hasOwn, holdsObject, isPlainObject, setOwn } from "../object.js";
 import { isReservedKey } from "../reserved-keys.js";
 import { emptySlots, slotOf } from "../request/compile-url.js";
-import type { CompiledUrl, FlatParameters } from "../request/compile-url.js";
+import type { CompiledUrl, Level } from "./types.js";
 import { parseRoute, validateMethod } from "../route.js";
 import type { ParsedRoute } from "../route.js";
-import type { Headers, HeadersInput, MediaTypeInput, RequestMeta } from "../types.js";
-
-/**
- * One level of options (a call's, or a `.defaults()` layer), checked and read once. Own keys
- * only; a plain object value is copied without its `undefined` members.
- */
-export interface Level {
-  method: string | undefined;
-  url: string | undefined;
-  baseUrl: string | undefined;
-  /** Lowercase names, `null` removes one; with `headersOver`, merged over those already. */
-  headers: Readonly<HeadersInput> | undefined;
-  mediaType: MediaTypeInput | undefined;
-  request: RequestMeta | undefined;
-  /** `hasData` tells a `data` of `undefined` from none. */
-  data: unknown;
-  hasData: boolean;
-  /** The parameters by key, for merge() and defaults() (`keepOrder`). */
-  parameters: Record<string, unknown> | undefined;
-  /** The parameters in order, for endpoint() and parse() without a compiled url. */
-  parameterKeys: string[];
-  /** The value of each of `parameterKeys`, read once. */
-  parameterValues: unknown[];
-  /** With a compiled url: the parameters placed as they are read, by slot, and the rest in order. */
-  slots: unknown[] | undefined;
-  leftover: FlatParameters | undefined;
-  /** Every key given (reserved and parameters, not `undefined`), in order, route's method and url first. */
-  keys: string[];
-}
+import type { Headers, RequestMeta } from "../types.js";
 
 /**
  * Checks the arguments of `endpoint()`, `merge()` and `defaults()` in one pass over the options,

@@ -2,7 +2,7 @@ import { EndpointError, quote } from "../errors.js";
 import type { TemplateExpression } from "../uri-template/index.js";
 import { authorityEnd } from "../url.js";
 import { writerOf } from "./checks.js";
-import type { CompiledUrl } from "./compile-url.js";
+import type { CompiledUrl } from "../pipeline/types.js";
 
 const OWN_SCHEME = `puts a scheme and host of its own before the url's "//"`;
 

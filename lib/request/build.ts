@@ -10,32 +10,12 @@ import {
   setOwn,
   thawed,
 } from "../object.js";
-import type { Headers, RequestMeta, RequestOptions } from "../types.js";
+import type { RequestOptions } from "../types.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "../url.js";
 import { assertAuthorityKept } from "./authority.js";
 import { checkedExpansion, writerOf } from "./checks.js";
-import type { CompiledUrl, FlatParameters } from "./compile-url.js";
 import { allows, replaceLiteralQuery, serialize } from "./query.js";
-import type { RequestPolicy } from "./query.js";
-
-/** One request, merged: what `endpoint()` filled from its plan, or what `parse()` read. */
-export interface MergedRequest {
-  /** As merged, a valid token. */
-  readonly method: string;
-  readonly baseUrl: unknown;
-  /** Made for this call: changed and returned as the request's headers. */
-  readonly headers: Headers;
-  readonly format: string;
-  readonly previews: readonly string[];
-  /** The value of each url variable by slot (`undefined` when none), owned by this call. */
-  readonly slots: unknown[];
-  /** The other parameters in merged order, for the query or the body (`undefined` when none). */
-  readonly leftover: FlatParameters | undefined;
-  /** Tells a `data` of `undefined` from none. */
-  readonly hasData: boolean;
-  readonly data: unknown;
-  readonly request: RequestMeta | undefined;
-}
+import type { CompiledUrl, MergedRequest, RequestPolicy } from "../pipeline/types.js";
 
 /** Spec §2.4: a body only for these; every other method sends its parameters as the query. */
 export function isBodyMethod(method: string): boolean {

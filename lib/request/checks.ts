@@ -3,7 +3,7 @@ import { isPlainObject, own } from "../object.js";
 import { programOf } from "../uri-template/compile.js";
 import { expandVarspec } from "../uri-template/expand-varspec.js";
 import { authorityEnd, dotSegmentLabel, findDotSegment, isAbsoluteUrl, mayMakeDotSegment } from "../url.js";
-import type { CompiledUrl } from "./compile-url.js";
+import type { CompiledUrl } from "../pipeline/types.js";
 
 /**
  * The checks of spec §2.2 rule 1 around the expansion: each required placeholder has a value, no

@@ -7,59 +7,7 @@ import { parseTemplate } from "../uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "../uri-template/index.js";
 import { authorityEnd, isAbsoluteUrl, isValidAbsoluteUrl, mayMakeDotSegment, queryKey } from "../url.js";
 import { colonToTemplate } from "../route.js";
-
-/**
- * Parameters that fill no url variable, in merged order, flat: `[key, value, key, value, …]`
- * (keys at even indexes). Pairs are made only for an overriding `serializeQuery()`.
- */
-export type FlatParameters = unknown[];
-
-/** Expands from slots; `checked`: answers `undefined` where a check of the url would have work to do. */
-type SlotExpander = (values: readonly unknown[], checked?: boolean) => string | undefined;
-
-/**
- * What the pipeline needs to know about one url, worked out once. Values are read by slot:
- * `values[i]` is the value of `template.variableNames[i]`.
- */
-export interface CompiledUrl {
-  /** The url as given (`:name` form included). */
-  readonly url: string;
-  /** The url with `:name` turned into `{name}`, compiled (parseTemplate's copy once cached). */
-  readonly template: UriTemplate;
-  /** Kept in the cache (a url's second use): worth a route plan of its own. */
-  readonly cached: boolean;
-  /** Roughly the bytes it keeps: for the caches that hold it. */
-  readonly weight: number;
-  readonly expand: (values: readonly unknown[]) => string;
-  /**
-   * The fast path of a url of literals and `{name}` expressions whose literals hold no "." or
-   * "%": the expansion when every value passes the checks as it is written, else `undefined`
-   * (and the url takes `checkedExpansion`).
-   */
-  readonly expandChecked: SlotExpander | undefined;
-  readonly slotOf: ReadonlyMap<string, number>;
-  /** The slots of the path placeholders that must have a value (CONTRACT.md, "parse()"). */
-  readonly requiredSlots: readonly number[];
-  /** Runs of those that make a whole path segment on their own (`/{x}/`, `/{x}{y}/`). */
-  readonly wholeSegments: readonly (readonly number[])[];
-  /**
-   * The slots whose values alone can make a dot segment (`~slot` where the operator keeps "%"
-   * and "/" or has a prefix); `undefined` when a literal can, and every expansion is scanned.
-   */
-  readonly dotSlots: readonly number[] | undefined;
-  /** Where a dot segment could start: after a literal `scheme://authority`. */
-  readonly pathStart: number;
-  /** A value may write some of an absolute url's authority (see `assertAuthorityKept`). */
-  readonly checksAuthority: boolean;
-  /** The template starts with "/": every expansion is a path. */
-  readonly isPath: boolean;
-  /** The template starts with a literal `scheme://authority/` that parses: always a valid absolute url. */
-  readonly isValidAbsolute: boolean;
-  /** An expansion may hold "?" or "#" (else a query is appended without a scan). */
-  readonly mayHaveQueryOrFragment: boolean;
-  /** The names in the literal query of the url (`/x?page=2` → `page`), decoded. */
-  readonly literalQueryNames: ReadonlySet<string>;
-}
+import type { CompiledUrl, FlatParameters, SlotExpander } from "../pipeline/types.js";
 
 // Weighed by bytes: urls with inlined ids are all distinct, and a hostile url of thousands of
 // variables must not be kept a thousand times (docs/architecture.md, "Caches").

@@ -3,26 +3,7 @@ import { EndpointError, HookFailure, codePointLabel, describe, quote } from "../
 import { isPctEncodedAt } from "../uri-template/encode.js";
 import { formQueryFlat } from "../uri-template/form-query.js";
 import { queryKey } from "../url.js";
-import type { CompiledUrl, FlatParameters } from "./compile-url.js";
-
-/** What the query serializer of a builder is told about the request besides its parameters. */
-export interface QueryContext {
-  /** The method as merged (`"GET"`). */
-  readonly method: string;
-  /** The url template as merged, placeholders intact (`"/repos/{owner}/{repo}/issues"`). */
-  readonly url: string;
-}
-
-/** The leftover parameters of a request, in merged order. */
-export type QueryParameters = ReadonlyArray<readonly [string, unknown]>;
-
-/** What a builder decides for a request: the subclass extension points (CONTRACT.md). */
-export interface RequestPolicy {
-  serializeQuery(parameters: QueryParameters, context: QueryContext): string;
-  allowsAbsoluteUrl(url: string): boolean;
-  /** Its own base url: a request whose base url differs needs `allowsAbsoluteUrl`. */
-  readonly DEFAULTS: { readonly baseUrl: string };
-}
+import type { CompiledUrl, FlatParameters, RequestPolicy } from "../pipeline/types.js";
 
 /**
  * The library's own `serializeQuery` (the builder registers it): the RFC 6570 form query, url-safe
