@@ -1,4 +1,5 @@
-import { BYTES, boundedCache } from "./bounded-cache.js";
+import { MAX_CACHED_KEY_LENGTH, boundedCache } from "./bounded-cache.js";
+import type { BoundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { hasOwn, isPlainObject, own } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
@@ -140,14 +141,17 @@ export function applyMediaType(accept: string, format: string, previews: readonl
     .join(",");
 }
 
-// The same accept header, format and previews give the same result on every call.
-const acceptCache = /*#__PURE__*/ boundedCache<string>(256, 256 * 1024);
+// The same accept header, format and previews give the same result on every call: a cache per
+// accept header (most apps have one or two), each of the formats and previews used with it.
+const acceptCaches = /*#__PURE__*/ boundedCache<BoundedCache<string>>(64, 64);
 
 /** `applyMediaType`, remembered per (accept, format, previews). */
 export function acceptFor(accept: string, format: string, previews: readonly string[]): string {
-  const key = format + " " + previews.join(",") + " " + accept;
+  const key = previews.length === 0 ? format : format + " " + previews.join(",");
+  const byMediaType =
+    acceptCaches.get(accept) ??
+    acceptCaches.set(accept, boundedCache<string>(64, 64 * MAX_CACHED_KEY_LENGTH));
   return (
-    acceptCache.get(key) ??
-    acceptCache.set(key, applyMediaType(accept, format, previews), BYTES.perCharacter * key.length * 2)
+    byMediaType.get(key) ?? byMediaType.set(key, applyMediaType(accept, format, previews), accept.length)
   );
 }

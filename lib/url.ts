@@ -64,7 +64,8 @@ export function validateBaseUrl(baseUrl: unknown): string {
   return baseUrl;
 }
 
-function baseUrlFault(baseUrl: string): string | undefined {
+/** Why `baseUrl` fails `validateBaseUrl`, or `undefined`. */
+export function baseUrlFault(baseUrl: string): string | undefined {
   const bad = NOT_URI_CHARACTER.exec(baseUrl);
   if (bad !== null) {
     const i = bad.index;

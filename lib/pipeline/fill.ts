@@ -22,7 +22,14 @@ export function fill(
 ): RequestOptions {
   const snapshot = snapshotPlan(defaults) as SnapshotPlan;
   let plan = typeof route === "string" ? cachedPlan(snapshot, route) : undefined;
-  const call = readLevel(route, options, false, plan?.parsed, plan?.compiled, defaults.headers);
+  const call = readLevel(
+    route,
+    options,
+    false,
+    plan?.parsed,
+    plan?.compiled,
+    plan?.headers ?? defaults.headers,
+  );
   if (plan === undefined) {
     const parsed = typeof route === "string" ? parseRoute(route) : undefined;
     plan = makePlan(defaults, snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
@@ -33,7 +40,7 @@ export function fill(
       ? placeParameters(plan.compiled, call.parameterKeys, call.parameterValues)
       : { slots: call.slots, leftover: call.leftover },
   );
-  const method = call.method ?? defaults.method;
+  const method = call.method ?? plan.method;
   const hasData = call.hasData || plan.hasData;
   let headers: Headers;
   let mediaType: MediaType = NO_MEDIA_TYPE;
@@ -43,8 +50,8 @@ export function fill(
     headers = { ...(json ? plan.jsonHeaders : plan.acceptedHeaders) };
   } else {
     // The call's headers were read over the defaults' (readLevel's `headersOver`).
-    headers = (call.headers as Headers | undefined) ?? { ...defaults.headers };
-    mediaType = defaults.mediaType as MediaType;
+    headers = (call.headers as Headers | undefined) ?? { ...plan.headers };
+    mediaType = plan.mediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   }
   let request = plan.request;
@@ -54,7 +61,8 @@ export function fill(
   }
   return buildRequest(policy, plan.compiled, {
     method,
-    baseUrl: call.baseUrl ?? defaults.baseUrl,
+    baseUrl: call.baseUrl ?? plan.baseUrl,
+    baseUrlChecked: (call.baseUrl ?? plan.baseUrl) === plan.checkedBaseUrl,
     headers,
     format: mediaType.format,
     previews: mediaType.previews,

@@ -2,6 +2,7 @@ import { BYTES, CACHE_BYTES, CACHE_SIZE, scopedCache } from "../bounded-cache.js
 import { EndpointError, quote } from "../errors.js";
 import { JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
 import { hasOwn, own } from "../object.js";
+import { baseUrlFault } from "../url.js";
 import { compileUrl, placeParameters } from "../request/compile-url.js";
 import type { RoutePlan, SnapshotPlan } from "./types.js";
 import type { ParsedRoute } from "../route.js";
@@ -70,8 +71,12 @@ export function makePlan(
   const plan: RoutePlan = {
     parsed,
     compiled,
-    defaults,
+    method: defaults.method,
+    baseUrl: defaults.baseUrl,
+    headers: defaults.headers,
+    mediaType: defaults.mediaType as MediaType,
     acceptedHeaders: headers,
+    checkedBaseUrl: baseUrlFault(defaults.baseUrl) === undefined ? defaults.baseUrl : undefined,
     jsonHeaders: hasOwn(headers, "content-type")
       ? headers
       : { ...headers, "content-type": JSON_CONTENT_TYPE },

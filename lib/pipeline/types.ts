@@ -1,7 +1,7 @@
 // The shapes the stages of the pipeline hand each other (docs/architecture.md), types only.
 import type { BoundedCache } from "../bounded-cache.js";
 import type { ParsedRoute } from "../route.js";
-import type { EndpointDefaults, Headers, HeadersInput, MediaTypeInput, RequestMeta } from "../types.js";
+import type { Headers, HeadersInput, MediaType, MediaTypeInput, RequestMeta } from "../types.js";
 import type { UriTemplate } from "../uri-template/index.js";
 
 /**
@@ -81,6 +81,8 @@ export interface MergedRequest {
   /** As merged, a valid token. */
   readonly method: string;
   readonly baseUrl: unknown;
+  /** `baseUrl` passed `validateBaseUrl` already. */
+  readonly baseUrlChecked?: boolean;
   /** Made for this call: changed and returned as the request's headers. */
   readonly headers: Headers;
   readonly format: string;
@@ -143,9 +145,15 @@ export interface RoutePlan {
   /** The route string split (`undefined` for a call with an options object). */
   readonly parsed: ParsedRoute | undefined;
   readonly compiled: CompiledUrl;
-  readonly defaults: EndpointDefaults;
+  /** The defaults' method, base url, headers and media type. */
+  readonly method: string;
+  readonly baseUrl: string;
+  readonly headers: Readonly<Headers>;
+  readonly mediaType: MediaType;
   /** The defaults' headers, as they are when the call adds no header and no media type. */
   readonly acceptedHeaders: Headers;
+  /** The defaults' base url, checked once: `undefined` when it fails (each call then says why). */
+  readonly checkedBaseUrl: string | undefined;
   /** The same with the JSON content-type a body of parameters gets (when they have none). */
   readonly jsonHeaders: Headers;
   readonly request: RequestMeta | undefined;

@@ -42,7 +42,7 @@ export function buildRequest(
   merged: MergedRequest,
 ): RequestOptions {
   const { method, headers, hasData } = merged;
-  let url = buildUrl(policy, compiled, merged.slots, merged.baseUrl);
+  let url = buildUrl(policy, compiled, merged);
   let leftover = merged.leftover;
   let body: unknown;
   let hasBody = false;
@@ -116,7 +116,8 @@ export function buildRequest(
  * then absolute as it is or joined to the base url; another target than the builder's own base
  * url asks `allowsAbsoluteUrl`.
  */
-function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, slots: unknown[], baseUrl: unknown): string {
+function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRequest): string {
+  const { slots, baseUrl } = merged;
   // A url whose authority a value may write some of is expanded part by part, and checked.
   const texts: string[] | undefined = compiled.checksAuthority ? [] : undefined;
   const expanded =
@@ -140,7 +141,7 @@ function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, slots: unknown[]
         `Missing baseUrl: url ${quote(compiled.url)} is a path, and no baseUrl is given to put before it`,
       );
     }
-    const base = validateBaseUrl(baseUrl);
+    const base = merged.baseUrlChecked === true ? (baseUrl as string) : validateBaseUrl(baseUrl);
     url = joinUrl(base, expanded, compiled.isPath || undefined);
     // RFC 3986 §4.2: "//" starts a network-path reference, which names a host; only the base "/" can make one.
     if (base.length === 1 && url.charCodeAt(1) === 0x2f /* / */) networkPath(compiled, slots, expanded, url);
