@@ -79,7 +79,7 @@ function pathExpander(
  */
 function requiredSlots(template: UriTemplate, slotOf: ReadonlyMap<string, number>): [number[], number[][]] {
   const required = new Set<number>();
-  const wholeSegments = new Map<string, number[]>();
+  const wholeSegments = new Map<number | string, number[]>();
   const parts = template.parts;
   // A leading `{name}` pct-encodes ":" and "/": the url is a path, and it can be a segment. A
   // leading `{+x}` may write an absolute url. (A literal, a string, has no `operator`.)
@@ -102,7 +102,7 @@ function requiredSlots(template: UriTemplate, slotOf: ReadonlyMap<string, number
           after === undefined ||
           (typeof after === "string" ? /^[/?#]/.test(after) : /[/?&#]/.test(after.operator))
         ) {
-          wholeSegments.set(run.join("/"), run);
+          wholeSegments.set(run.length === 1 ? run[0]! : run.join("/"), run);
         }
       } else {
         run = undefined;
