@@ -1,9 +1,4 @@
-/**
- * Caches bounded by what they hold (docs/architecture.md, "Caches"): each entry has a weight,
- * and the oldest entries go first when the entry count or the total weight is over its bound.
- * Hostile input (thousands of huge templates, of builders, of default parameters) then keeps a
- * bounded amount of memory.
- */
+/** A cache bounded by entries and by what they weigh, oldest out first (docs/architecture.md, "Caches"). */
 export interface BoundedCache<V> {
   get(key: string): V | undefined;
   /** Stores `value` under `key` (unless the key or the value is too large) and returns it. */

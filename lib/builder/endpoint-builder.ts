@@ -66,9 +66,8 @@ const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
   LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
 );
 
-// Type-only keys (nothing at run time): the route map a builder type carries, and the parameter
-// names its defaults are known to provide. Keys only, not value types: an intersection of
-// `{ org: string }` and a later `{ org: undefined }` would collapse to `never`.
+// Type-only keys: a builder type's route map, and the parameter names its defaults provide (names
+// only: `{ org: string }` and a later `{ org: undefined }` would intersect to `never`).
 declare const routeMapKey: unique symbol;
 declare const providedKey: unique symbol;
 

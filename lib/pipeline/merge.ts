@@ -9,16 +9,8 @@ import type { Level } from "./types.js";
 type MergeMemo = Map<object, Map<object, Record<string, unknown>>>;
 
 /**
- * The one merge (CONTRACT.md, "Merging"): `later`, one level read by `readLevel`, over `earlier`,
- * a DEFAULTS snapshot. `.defaults()` freezes the result, `merge()` thaws it, and `endpoint()`
- * fills a route plan with the same `mergeValue`, `mergeHeaders` and `mergeMediaType`.
- *
- * - plain objects merge deeply, into new objects (neither level is changed); every other value —
- *   arrays, class instances, functions — is replaced by the later one, by reference;
- * - `headers`: lowercase names already; `null` removes a header; `mediaType.previews`: the union;
- * - `data` is never merged: the later one replaces the earlier one;
- * - own keys only, and `__proto__` is an ordinary key;
- * - key order: the earlier level's keys in their order, then the later level's new ones.
+ * The one merge (CONTRACT.md, "Merging"): `later`, a level `readLevel` read, over `earlier`, a
+ * DEFAULTS snapshot, into new objects; own keys only, the earlier level's keys first.
  */
 export function mergeLevels(
   earlier: Readonly<Record<string, unknown>>,

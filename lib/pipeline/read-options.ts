@@ -10,11 +10,8 @@ import type { ParsedRoute } from "../route.js";
 import type { Headers, RequestMeta } from "../types.js";
 
 /**
- * Checks the arguments of `endpoint()`, `merge()` and `defaults()` in one pass over the options,
- * in their order: `undefined` dropped at every depth of plain objects, header names lowercased,
- * preview names cut of `-preview`. Only own properties are options (never a polluted
- * Object.prototype). `parsed` and `compiled` come from a route plan; `headersOver` are the
- * defaults' headers, which the call's are read over.
+ * Checks the arguments of `endpoint()`, `merge()` and `defaults()` in one pass over the options'
+ * own keys; `parsed`, `compiled` and `headersOver` come from a route plan.
  */
 export function readLevel(
   route: unknown,

@@ -7,11 +7,8 @@ import type { CompiledUrl } from "../pipeline/types.js";
 const OWN_SCHEME = `puts a scheme and host of its own before the url's "//"`;
 
 /**
- * In an absolute url whose authority (RFC 3986 §3.2) holds an expression, no value moves the
- * host the route writes: the url's "//" is the route's own; no value writes "@" into the
- * authority, ends it early, or lengthens, dots or re-ports the route's host (RFC 6454 §4). The
- * rules, with examples, are in docs/architecture.md. `texts` are the parts' texts the url was joined
- * from, so what is checked is what is sent.
+ * No value moves the host an absolute url's route writes (RFC 3986 §3.2, RFC 6454 §4; the rules
+ * are in docs/architecture.md). `texts` are what each part wrote: what is checked is what is sent.
  */
 export function assertAuthorityKept(
   compiled: CompiledUrl,
