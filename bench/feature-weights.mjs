@@ -20,11 +20,11 @@ const BUNDLE_OPTIONS = JSON.parse(readFileSync(new URL("./bundle-options.json", 
  * silently weigh a feature at 0 B.
  */
 const FEATURES = [
-  ["media types (`mediaType.format`, `previews`, the accept header)", ["media-type", "accept-cache"], []],
+  ["media types (`mediaType.format`, `previews`, the accept header)", ["media-type"], []],
   [
     "dot-segment refusal (security.md item 1)",
     [],
-    ["assertNoDotSegment", "writerOf", "dotSlots", "findDotSegment", "flatIndex"],
+    ["assertNoDotSegment", "writerOf", "dotSlots", "findDotSegment", "mayMakeDotSegment"],
   ],
   [
     "`baseUrl` and absolute url validation",
@@ -37,11 +37,7 @@ const FEATURES = [
     [],
     ["normalizeHeaderValue", "headerName", "TCHAR", "isToken", "notAToken"],
   ],
-  [
-    "route plans (the plan cache, the rings of recent entries)",
-    ["recent"],
-    ["routePlan", "planOf", "snapshotCalls"],
-  ],
+  ["route plans (the one weighed plan cache)", ["pipeline/plan"], []],
   ["`callable()`", ["callable"], []],
   [
     "the boundary for unreadable input (Proxies, throwing getters)",

@@ -1,51 +1,83 @@
-/**
- * A cache bounded by what it holds, not only by how many entries: each entry has a weight (for
- * a compiled template, its number of expressions), and the oldest entries go first when either
- * the entry count or the total weight is over its bound. A hostile stream of huge templates then
- * costs a bounded amount of memory, whatever their size (docs/security.md, "Caches").
- */
+/** A cache bounded by entries and by what they weigh, oldest out first (docs/architecture.md, "Caches"). */
 export interface BoundedCache<V> {
   get(key: string): V | undefined;
   /** Stores `value` under `key` (unless the key or the value is too large) and returns it. */
   set(key: string, value: V, weight?: number): V;
 }
 
-// (The bounds come before boundedCache, which reads one: esbuild then writes the number into it.)
+/** Caches with one bound over all of them: `scope()` makes another (a route plan cache per snapshot). */
+export interface ScopedCache<V> {
+  scope(): BoundedCache<V>;
+}
 
-/** How many entries each cache of the library keeps: a process that builds urls from ids must not grow. */
+/** How many entries a cache of the library keeps. */
 export const CACHE_SIZE = 1000;
-/**
- * The total weight of a cache of compiled templates, in parts (literals and expressions): a part
- * holds about 140 bytes of compiled state, so such a cache stays under about 3 MB whatever it is fed.
- */
+/** The total weight of a cache of compiled templates, in template parts (the engine's cache). */
 export const CACHE_WEIGHT = 20_000;
-/** Longer keys are worked out on every call and never cached, so a cache stays small in bytes too. */
+/** Longer keys are worked out on every call and never cached. */
 export const MAX_CACHED_KEY_LENGTH = 4096;
 
+/** The total weight of a cache weighed in bytes (`BYTES`): what it may keep, roughly. */
+export const CACHE_BYTES = 8 * 1024 * 1024;
+
 /**
- * A cache of at most `max` entries and `maxWeight` total weight; a single entry heavier than an
- * eighth of `maxWeight` is never kept. A closure rather than a class: its state is local
- * variables, which a minifier renames, where property names stay as written.
+ * Rough bytes kept, measured on V8: a string's characters, a compiled variable (its varspec,
+ * slot and checks), a parameter copied into a route plan (slot, flat pair, index entry).
  */
-export function boundedCache<V>(max: number, maxWeight: number): BoundedCache<V> {
-  /** Each key's value and weight, oldest first (a Map iterates in insertion order). */
-  const map = new Map<string, readonly [V, number]>();
+export const BYTES = { perCharacter: 2, perVariable: 200, perParameter: 64, perEntry: 256 } as const;
+
+interface Entry<V> {
+  readonly value: V;
+  readonly weight: number;
+  readonly map: Map<string, Entry<V>>;
+  readonly key: string;
+}
+
+/**
+ * Where the entries of one or more maps are kept in check: at most `max` entries and `maxWeight`
+ * total weight over all of them, oldest out first. An entry heavier than an eighth of
+ * `maxWeight`, or with a key longer than `MAX_CACHED_KEY_LENGTH`, is never kept.
+ */
+function budget<V>(max: number, maxWeight: number) {
+  // Every entry of every map, oldest first (a Set iterates in insertion order).
+  const order = new Set<Entry<V>>();
   let total = 0;
+  const remove = (entry: Entry<V>): void => {
+    order.delete(entry);
+    entry.map.delete(entry.key);
+    total -= entry.weight;
+  };
+  return (map: Map<string, Entry<V>>, key: string, value: V, weight: number): V => {
+    if (key.length > MAX_CACHED_KEY_LENGTH || weight * 8 > maxWeight) return value;
+    const old = map.get(key);
+    if (old !== undefined) remove(old);
+    for (const oldest of order) {
+      if (order.size < max && total + weight <= maxWeight) break;
+      remove(oldest);
+    }
+    const entry = { value, weight, map, key };
+    map.set(key, entry);
+    order.add(entry);
+    total += weight;
+    return value;
+  };
+}
+
+/** Caches of at most `max` entries and `maxWeight` total weight, counted over all of them. */
+export function scopedCache<V>(max: number, maxWeight: number): ScopedCache<V> {
+  const put = budget<V>(max, maxWeight);
   return {
-    get: (key) => map.get(key)?.[0],
-    set(key, value, weight = 1) {
-      if (key.length <= MAX_CACHED_KEY_LENGTH && weight * 8 <= maxWeight) {
-        total += weight - (map.get(key)?.[1] ?? 0);
-        map.delete(key);
-        // Deleting the entry a Map iteration is at is safe: the oldest go first.
-        for (const [oldest, entry] of map) {
-          if (map.size < max && total <= maxWeight) break;
-          total -= entry[1];
-          map.delete(oldest);
-        }
-        map.set(key, [value, weight]);
-      }
-      return value;
+    scope() {
+      const map = new Map<string, Entry<V>>();
+      return {
+        get: (key) => map.get(key)?.value,
+        set: (key, value, weight = 1) => put(map, key, value, weight),
+      };
     },
   };
+}
+
+/** A cache of at most `max` entries and `maxWeight` total weight. */
+export function boundedCache<V>(max: number, maxWeight: number): BoundedCache<V> {
+  return scopedCache<V>(max, maxWeight).scope();
 }

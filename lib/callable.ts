@@ -4,7 +4,7 @@ import type {
   ProvidedKeysOf,
   RoutesOf,
   TypedDefaults,
-} from "./endpoint-builder.js";
+} from "./builder/endpoint-builder.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
@@ -20,10 +20,7 @@ import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route 
  * options, and use `.defaults()`, `.DEFAULTS`, `.merge()` and `.parse()`.
  */
 export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilder> {
-  /**
-   * Route and options → request options. A route literal's placeholders are offered in the
-   * options; a route of the builder's route map is checked (docs/typescript.md).
-   */
+  /** Route and options → request options (a route of the builder's route map is type-checked). */
   <R extends RouteArgument<RoutesOf<B>>>(
     route: R,
     ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>
@@ -62,8 +59,7 @@ export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilde
  * acme.defaults({ per_page: 100 }).DEFAULTS; // DEFAULTS of a new AcmeEndpoint
  */
 export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInterface<B> {
-  // Checked here, not at the first call: `callable(endpoint)` (a function, not a builder) is an
-  // easy mistake, and would otherwise fail later as a TypeError from inside.
+  // Checked here: `callable(endpoint)` (a function, not a builder) would fail later from inside.
   const b = builder as unknown as Partial<Record<string, unknown>> | null | undefined;
   let what = "";
   try {
@@ -81,7 +77,6 @@ export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInte
   if (what !== "") {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      // (A concatenation: the endpoint bundle is 3 B smaller than with a template literal.)
       "Invalid builder for callable(): " +
         what +
         "; expected an EndpointBuilder (an object with endpoint, merge, parse and defaults methods)",
@@ -95,6 +90,5 @@ export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInte
     (builder as AnyEndpointBuilder).merge(route as Route, options);
   endpoint.parse = (options: ParseInput) => builder.parse(options);
   // Read-only, like the builder behind it: nobody swaps `.merge` out from under a shared function.
-  // (Assigned then frozen: several times faster than Object.defineProperties, the same result.)
   return Object.freeze(endpoint) as unknown as EndpointInterface<B>;
 }

@@ -1,5 +1,5 @@
 import { callable } from "./callable.js";
-import { EndpointBuilder } from "./endpoint-builder.js";
+import { EndpointBuilder } from "./builder/endpoint-builder.js";
 
 /**
  * The ready-made endpoint function, built the same way as every derived one.

@@ -1,67 +1,21 @@
-/**
- * Every failure of the library is an `EndpointError` with one of these stable codes.
- * The codes are part of the public contract: they never change meaning between releases.
- */
+/** The stable codes of `EndpointError` (docs/api.md lists what raises each); they never change meaning. */
 export type EndpointErrorCode =
-  /**
-   * `options` (or `defaults`) is not a plain object, or `route` is neither a string nor an
-   * object; a route and an option give different methods or urls; `data` on a method without a
-   * body; `request` that is not an object; options nested more than 100 levels deep or cyclic;
-   * options that cannot be read (a revoked Proxy, a getter that throws: the `cause` is what was
-   * thrown); an adapter given something that is not request options; an extension point of a
-   * subclass (`serializeQuery`, `allowsAbsoluteUrl`) that is not a function, or is a class or a
-   * revoked Proxy, when it is called.
-   */
   | "ERR_INVALID_OPTIONS"
-  /** A route string that is not `"URL"` or `"METHOD URL"`. */
   | "ERR_INVALID_ROUTE"
-  /** A method that is not an RFC 9110 token. */
   | "ERR_INVALID_METHOD"
-  /** Neither the route nor the options give a url. */
   | "ERR_MISSING_URL"
-  /**
-   * `url` is not a string; the built url is not well-formed, or absolute with a scheme other than
-   * http or https; an overriding `serializeQuery()` returned something that is not url-safe.
-   */
   | "ERR_INVALID_URL"
-  /**
-   * `baseUrl` is needed (the url is a path) but is neither an absolute http(s) URL nor a path, or
-   * holds a character, a second "@", a pct-encoded host or a dot segment that parsers read differently.
-   */
   | "ERR_INVALID_BASE_URL"
-  /**
-   * The url is absolute, or its `baseUrl` is not the builder's own, and `allowsAbsoluteUrl` did not
-   * return `true`.
-   */
   | "ERR_ABSOLUTE_URL"
-  /** A malformed RFC 6570 template, or a prefix modifier applied to a list or object value. */
   | "ERR_INVALID_TEMPLATE"
-  /**
-   * A required path placeholder has no value: `undefined`, `null`, or a list or object without a
-   * defined member (RFC 6570 §2.3); or `""` for one that is a whole path segment.
-   */
   | "ERR_MISSING_PARAMETER"
-  /**
-   * A template value that cannot be expanded (a symbol, a function, an invalid Date, a non-finite
-   * number, a class instance), or one that would make a "." or ".." path segment.
-   */
   | "ERR_INVALID_PARAMETER"
-  /** A header name that is not a token, or a value that is not a string or number, or holds CR, LF or NUL. */
   | "ERR_INVALID_HEADER"
-  /** `mediaType` is not `{ format?: string, previews?: string[] }`. */
   | "ERR_INVALID_MEDIA_TYPE"
-  /** An adapter cannot carry this body (for example binary data on a curl command line). */
   | "ERR_UNSUPPORTED_BODY"
-  /**
-   * `routeMatcher()`: two routes of one method can match the same request and neither is more
-   * specific (a literal segment where the other has a placeholder, or fewer placeholders).
-   */
   | "ERR_AMBIGUOUS_ROUTES";
 
-/**
- * The brand of every `EndpointError`, in the global symbol registry so that every copy of the
- * package (the CommonJS and the ES module build, two installed versions) shares it.
- */
+// In the global symbol registry, so that every copy of the package (CommonJS and ESM) shares it.
 const ENDPOINT_ERROR_BRAND: unique symbol = Symbol.for("service-endpoint.EndpointError");
 
 /**
@@ -80,37 +34,24 @@ export class EndpointError extends Error {
   /** A stable, machine-readable code. */
   readonly code: EndpointErrorCode;
 
-  /**
-   * `options.cause`: what made this error, when something else was thrown first (ES2022). Written
-   * out rather than as the lib's `ErrorOptions`, which only `lib` ES2022 or later declares: the
-   * declarations users compile (dist/index.d.mts, .d.cts) would otherwise need it.
-   */
+  /** `options.cause`: what was thrown first, when something was (ES2022). */
   constructor(code: EndpointErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "EndpointError";
     this.code = code;
   }
 
-  /**
-   * The brand `instanceof` reads: a getter on the prototype, so that no instance carries it as a
-   * property of its own (it shows in no log, no JSON and no deep-equality check).
-   */
+  /** The brand `instanceof` reads: on the prototype, so it shows in no log or deep-equality check. */
   get [ENDPOINT_ERROR_BRAND](): true {
     return true;
   }
 
   /**
-   * `error instanceof EndpointError` is `true` for an `EndpointError` of any copy of the package:
-   * the CommonJS build and the ES module build are two modules with two classes, and an app whose
-   * dependencies `require()` one and `import` the other must still catch both by class. The
-   * check is the brand every instance carries. A subclass keeps the ordinary prototype check
-   * (`instanceof MyError` is `true` only for instances of `MyError`), because it is the app's own
-   * class and exists once.
+   * True for an `EndpointError` of any copy of the package (the CommonJS and the ESM build are
+   * two classes); a subclass keeps the ordinary prototype check.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // (A primitive reads its wrapper's prototype, which has no brand.) Never throws: a revoked
-    // Proxy, or one whose trap throws, thrown by a caller's getter, is no EndpointError, and the
-    // library's own `catch` blocks ask this of whatever was thrown.
+    // Never throws: the library's own `catch` blocks ask this of whatever was thrown.
     try {
       return this === EndpointError
         ? (value as { [ENDPOINT_ERROR_BRAND]?: unknown } | null | undefined)?.[ENDPOINT_ERROR_BRAND] === true
@@ -127,71 +68,57 @@ export function codePointLabel(codePoint: number): string {
 }
 
 /**
- * Quotes any input for an error message: strings as JSON strings (so control characters show
- * escaped), cut to 200 characters so a hostile 100 kB input does not make a 100 kB message;
- * any other value by its type: `null`, `an array`, `number 42`, `an instance of Foo`.
+ * Quotes any input for an error message: strings as JSON strings (control characters escaped),
+ * cut to 200 characters; any other value by its type: `null`, `an array`, `number 42`,
+ * `an instance of Foo`.
  */
 export function quote(input: unknown): string {
   const type = typeof input;
   if (type === "string") {
-    // (`as string`: TypeScript does not narrow `unknown` through `type`)
     return JSON.stringify((input as string).length > 200 ? (input as string).slice(0, 200) + "…" : input);
   }
   if (input == null) return "" + input; // "null", "undefined"
   if (type === "number" || type === "boolean") return type + " " + (input as number);
   if (type === "bigint") return "bigint " + (input as bigint) + "n";
   if (type !== "object") return "a " + type; // "a symbol", "a function"
-  // Looking at an object can throw (a revoked Proxy, a Proxy trap that throws): a message is
-  // made all the same, so no TypeError escapes from the making of one.
+  // Looking at an object can throw (a revoked Proxy): a message is made all the same.
   try {
     if (Array.isArray(input)) return "an array";
     const proto: unknown = Object.getPrototypeOf(input);
-    // (A plain object's and a null prototype's name is no class name.)
     const name: unknown =
       proto !== Object.prototype && (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-    // The class name is any string the object's prototype gives: escaped and cut as a string is
-    // (without its quotes), so a name of 100 kB or with a CR LF cannot make the message.
+    // A class name is any string: escaped and cut as a string is, without its quotes.
     return typeof name === "string" && name ? "an instance of " + quote(name).slice(1, -1) : "an object";
   } catch {
     return "an object that cannot be read (a revoked Proxy, or a Proxy trap that throws)";
   }
 }
 
-/**
- * Names the type of a value for a message (a string is quoted): the same function as `quote`,
- * under the name that reads better where the value is rarely a string.
- */
+/** `quote`, under the name that reads better where the value is rarely a string. */
 export { quote as describe };
 
-/**
- * What a method an app wrote threw (`serializeQuery()`, `allowsAbsoluteUrl()`, a subclass
- * constructor): carried through the library's boundary, then thrown again unchanged.
- */
+/** What a method an app wrote threw (an extension point, a subclass constructor): rethrown unchanged. */
 export class HookFailure {
   constructor(readonly thrown: unknown) {}
 }
 
 /**
- * Rethrows `error` from code that reads the caller's objects: an `EndpointError` goes on
- * unchanged; anything else (a revoked Proxy, a getter or a Proxy trap that throws) becomes an
- * `EndpointError` of `code` and `message`, the original kept as its `cause`, so that no TypeError
- * from inside the library reaches the caller. The catch of every public method of the builder and
- * of the adapters (`readSafely`); `parseTemplate(t).expand(v)` writes the same rule out.
+ * Rethrows `error` from code that reads the caller's objects: an `EndpointError` unchanged,
+ * anything else (a revoked Proxy, a getter that throws) as an `EndpointError` of `code` with the
+ * original as its `cause`, so no TypeError from inside reaches the caller.
  */
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
   if (error instanceof EndpointError) throw error;
   throw new EndpointError(code, message, { cause: error });
 }
 
-/** `rethrowAs` for the builder's methods, which also call the app's hooks: unreadable options are `ERR_INVALID_OPTIONS`. */
+/** `rethrowAs` for the builder's methods: what an app's own method threw goes on unchanged. */
 export function rethrowAtBoundary(error: unknown): never {
-  // What an app's own method threw goes on unchanged. (Asked in a `try`: `instanceof` reads the
-  // prototype of what was thrown, and a revoked Proxy a caller's getter threw refuses that.)
   let hook = false;
   try {
     hook = error instanceof HookFailure;
   } catch {
-    // not a HookFailure
+    // a revoked Proxy was thrown: not a HookFailure
   }
   if (hook) throw (error as HookFailure).thrown;
   rethrowAs(

@@ -3,16 +3,16 @@ export { EndpointError } from "./errors.js";
 export type { EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./version.js";
 export { endpoint } from "./endpoint.js";
-export { EndpointBuilder } from "./endpoint-builder.js";
-export { LockedEndpointBuilder, PathLockedEndpointBuilder } from "./locked-endpoint-builder.js";
-export { OpenApiEndpointBuilder } from "./openapi-endpoint-builder.js";
+export { EndpointBuilder } from "./builder/endpoint-builder.js";
+export { LockedEndpointBuilder, PathLockedEndpointBuilder } from "./builder/locked-endpoint-builder.js";
+export { OpenApiEndpointBuilder } from "./builder/openapi-endpoint-builder.js";
 export type {
   AnyEndpointBuilder,
   ProvidedKeysOf,
   ProvidedParameters,
   RoutesOf,
   TypedDefaults,
-} from "./endpoint-builder.js";
+} from "./builder/endpoint-builder.js";
 export type {
   BinaryBody,
   EndpointCallOptions,
@@ -41,7 +41,7 @@ export type {
 } from "./route-types.js";
 export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
-export type { QueryContext, QueryParameters } from "./build-request.js";
+export type { QueryContext, QueryParameters } from "./pipeline/types.js";
 export type { EndpointInterface } from "./callable.js";
 export { parseTemplate } from "./uri-template/index.js";
 export type { UriTemplate, TemplateExpression, TemplateVariable } from "./uri-template/index.js";

@@ -1,3 +1,5 @@
+import { MAX_CACHED_KEY_LENGTH, boundedCache } from "./bounded-cache.js";
+import type { BoundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { hasOwn, isPlainObject, own } from "./object.js";
 import type { MediaType, MediaTypeInput } from "./types.js";
@@ -16,10 +18,7 @@ export function essence(contentType: string): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-/**
- * The names of `earlier` then of `later`, in order, each once (a Set, not `includes`: thousands
- * of hostile preview names must cost linear time).
- */
+/** The names of `earlier` then of `later`, in order, each once (a Set: linear time). */
 const unionPreviews = (earlier: readonly string[], later: readonly string[]): string[] => [
   ...new Set(earlier.concat(later)),
 ];
@@ -33,9 +32,8 @@ export function mergeMediaType(current: MediaType, given: MediaTypeInput): Media
   };
 }
 
-// Formats and preview names end up inside the accept header: letters, digits, "-", "_", and
-// for formats also "." and "+" ("text+json"); an empty format means none. At most 200
-// characters. (`\w` without the `u` flag is ASCII letters, digits and "_".)
+// Formats and preview names end up inside the accept header: ASCII letters, digits, "-", "_",
+// and for formats "." and "+" ("text+json"); an empty format means none.
 const FORMAT = /^[\w.+-]{0,200}$/;
 const WORD = /^[\w-]{1,200}$/;
 
@@ -48,9 +46,7 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
       `Invalid mediaType: ${quote(mediaType)}; expected { format?: string, previews?: string[] }`,
     );
   }
-  // Both keys own, `undefined` when not given: the readers of the result (`mergeMediaType`,
-  // `parse()`) then never read a `format` or `previews` that other code put on Object.prototype
-  // (docs/security.md item 12).
+  // Both keys own, so no reader of the result meets a `format` put on Object.prototype.
   const result: { format: string | undefined; previews: string[] | undefined } = {
     format: undefined,
     previews: undefined,
@@ -72,15 +68,10 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
           `Invalid mediaType.previews: ${quote(value)}; expected an array of preview names`,
         );
       }
-      // Each name read once, own members only: a hole is no name (docs/security.md item 12).
       const names: string[] = [];
       for (let i = 0; i < value.length; i++) {
         const preview = own(value, i);
-        // Every trailing `-preview` cut: "squirrel-girl-preview" and "squirrel-girl" name the same
-        // preview, and a name cut once is cut no further, so `parse(merge(r, o))`, which reads the
-        // names merge() cut, gives what `endpoint(r, o)` gives (one cut made "a-preview-preview"
-        // "a-preview" in merge() and "a" in parse()). "-preview" alone names no preview: nothing
-        // is left of it. (At most 200 characters, so the pattern's retries cost little.)
+        // Every trailing `-preview` cut, so that a name merge() cut is cut no further by parse().
         const name =
           typeof preview === "string" && WORD.test(preview) ? preview.replace(/(?:-preview)+$/, "") : "";
         if (name === "") {
@@ -100,19 +91,10 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
 
 const VND_PREFIX = "application/vnd.";
 
-// `application/vnd.<vendor>[.vN][.x][+json]`, each label a word as above: one anchored pattern
-// whose labels cannot overlap (no "." in a label), so a hostile accept header costs linear time.
-// Groups: 1 the name of a preview written without a vendor, `application/vnd.<name>-preview`
-// (older docs write a preview so: it names the preview, not a vendor called "<name>-preview",
-// CONTRACT.md "parse()"); else 2 the vendor, 3 the version, 4 the name of a preview in the last
-// label, which may be followed by a format (`.x-preview.raw`, `.x-preview.v3.raw`, as
-// `applyMediaType` writes it, with any format's "." and "+"). A name is its label without one
-// trailing "-preview", of at most 200 characters as in mediaType.previews (with 192, a longer
-// name the library wrote into an accept header was not read back as a preview). Any case (RFC
-// 9110 §8.3.1: type and subtype are case-insensitive): `Application/vnd.acme.v3+json` was no
-// vendor entry, so a format was silently left out and previews took the vendor "service". Group
-// 5: the entry's parameters and weight (RFC 9110 §12.5.1, `; q=0.9`), which a format keeps; an
-// entry with them was no vendor entry either.
+// `application/vnd.<vendor>[.vN][.x][+json][; params]`, any case (RFC 9110 §8.3.1), labels that
+// cannot overlap (linear time). Groups: 1 a preview written without a vendor
+// (`application/vnd.<name>-preview`); else 2 the vendor, 3 the version, 4 a preview in the last
+// label (maybe followed by a format); 5 the entry's parameters and weight (RFC 9110 §12.5.1).
 const VENDOR_ENTRY =
   /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?([ \t]*;.*)?$/i;
 
@@ -133,9 +115,7 @@ const VENDOR_ENTRY =
 export function applyMediaType(accept: string, format: string, previews: readonly string[]): string {
   if (format === "" && previews.length === 0) return accept;
   const list = accept.split(",");
-  // RFC 9110 §8.3.1: type and subtype are case-insensitive. The essence of the first entry:
-  // `application/octet-stream; q=1` and `application/octet-stream, */*` are the same binary
-  // download (the whole header's essence kept the one and made the other a JSON preview type).
+  // A binary download, whatever follows its first entry's essence (RFC 9110 §8.3.1).
   if (essence(list[0]!) === "application/octet-stream") return accept;
   // Each entry as the match of VENDOR_ENTRY, or [text] when it is no vendor entry.
   const entries: (string | undefined)[][] = list.map((entry) => {
@@ -159,4 +139,19 @@ export function applyMediaType(accept: string, format: string, previews: readonl
         : `${VND_PREFIX}${entryVendor}${preview === undefined ? version : `.${preview}-preview`}.${format}${parameters}`;
     })
     .join(",");
+}
+
+// The same accept header, format and previews give the same result on every call: a cache per
+// accept header (most apps have one or two), each of the formats and previews used with it.
+const acceptCaches = /*#__PURE__*/ boundedCache<BoundedCache<string>>(64, 64);
+
+/** `applyMediaType`, remembered per (accept, format, previews). */
+export function acceptFor(accept: string, format: string, previews: readonly string[]): string {
+  const key = previews.length === 0 ? format : format + " " + previews.join(",");
+  const byMediaType =
+    acceptCaches.get(accept) ??
+    acceptCaches.set(accept, boundedCache<string>(64, 64 * MAX_CACHED_KEY_LENGTH));
+  return (
+    byMediaType.get(key) ?? byMediaType.set(key, applyMediaType(accept, format, previews), accept.length)
+  );
 }

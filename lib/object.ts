@@ -1,11 +1,7 @@
 /** Small object helpers that never walk or change a prototype, and walks that visit each object once. */
 import { EndpointError, quote } from "./errors.js";
 
-/**
- * How deep plain objects and arrays may nest in options and defaults. Every walk of the library
- * (copy, merge, freeze) recurses; past this depth (or around a cycle) it would overflow the
- * stack with a RangeError instead of answering with an EndpointError.
- */
+/** How deep plain objects and arrays may nest in options and defaults: every walk recurses. */
 export const MAX_NESTING_DEPTH = 100;
 
 /** `ERR_INVALID_OPTIONS` for a value nested deeper than `MAX_NESTING_DEPTH` under option `name`. */
@@ -18,26 +14,17 @@ export function tooDeep(name: string): EndpointError {
 
 /** A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`, not a class instance. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  // Array.isArray first: an array is common in options and answered without the prototype
-  // lookup, which costs about 150 machine instructions where the shapes are many.
   if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   return hasPlainPrototype(value);
 }
 
-/**
- * Whether an object (an array too) has a plain object's prototype, `Object.prototype` or null: the
- * test `isPlainObject` ends with, for a caller that has already told objects and arrays apart (the
- * template engine, whose bundle then carries only this).
- */
+/** Has an object (an array too) the prototype of a plain object, `Object.prototype` or null? */
 export function hasPlainPrototype(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * A plain object of any realm (an iframe's, a vm context's): its prototype is null or an
- * `Object.prototype`, which itself has a null prototype. Never an array or a class instance.
- */
+/** A plain object of any realm (an iframe's, a vm context's): its prototype's prototype is null. */
 export function isPlainObjectOfAnyRealm(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || Object.getPrototypeOf(proto) === null;
@@ -48,11 +35,7 @@ export function brandOf(value: object): string {
   return Object.prototype.toString.call(value).slice(8, -1);
 }
 
-/**
- * A URLSearchParams of any realm: its own method's WebIDL brand check decides, which an object
- * that only sets `Symbol.toStringTag` fails (https://webidl.spec.whatwg.org/#dfn-create-operation-function).
- * False too where the runtime has no URLSearchParams.
- */
+/** A URLSearchParams of any realm: its own method's WebIDL brand check decides. */
 export function isUrlSearchParams(value: object): boolean {
   try {
     URLSearchParams.prototype.has.call(value, "");
@@ -62,10 +45,7 @@ export function isUrlSearchParams(value: object): boolean {
   }
 }
 
-/**
- * Sets an own enumerable property. `target[key] = value` would call the `__proto__` setter
- * inherited from Object.prototype and change the prototype instead (prototype pollution).
- */
+/** Sets an own property; `target[key] = value` with key `__proto__` would change the prototype. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -74,10 +54,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
-/**
- * The same text as the engine's one copy of it (object keys and string literals are kept so):
- * comparing it with a literal or a `for…in` key is then a pointer check, not a character compare.
- */
+/** The same text, as the engine's one copy of it (the key of an object literal). */
 export function internalize(text: string): string {
   return Object.keys({ [text]: 0 })[0]!;
 }
@@ -87,37 +64,25 @@ export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);
 }
 
-/**
- * An array of `length` times `undefined`: a call's slots. Filled, never holes: reading a hole
- * reads `Array.prototype` and `Object.prototype`, so `Object.prototype[1] = "x"` (a pollution
- * gadget elsewhere in the app) would fill a missing `{repo}` (docs/security.md item 12). A loop,
- * not `.fill(undefined)`: as fast as the holes were, where `fill` took 2.5 times as long here.
- */
+/** `length` times `undefined`, never holes (a hole reads a polluted `Object.prototype[1]`). */
 export function undefinedArray(length: number): unknown[] {
   const array: unknown[] = new Array(length);
   for (let i = 0; i < length; i++) array[i] = undefined;
   return array;
 }
 
-/**
- * `target[key]` when it is an own property, else `undefined`: inherited values are never options,
- * and a hole in a list is never an index of Array.prototype (docs/security.md item 12).
- */
+/** `target[key]` when it is an own property, else `undefined`: inherited values are never options. */
 export function own(target: object, key: PropertyKey): unknown {
   return hasOwn(target, key) ? (target as Record<PropertyKey, unknown>)[key] : undefined;
 }
 
-/**
- * The plain objects and arrays the library froze into DEFAULTS snapshots. A later snapshot shares
- * them instead of copying them again, and `merge()` copies exactly these before it hands them out.
- * Caller objects are never in it: they are copied before anything is frozen.
- */
+/** The plain objects and arrays the library froze into DEFAULTS snapshots (never a caller's). */
 const FROZEN = new WeakSet<object>();
 
 /** Marks a copy that is being made: meeting it again means the input holds a cycle. */
 const IN_PROGRESS = {};
 
-/** Freezes an object the library itself just made (never a caller's) and remembers it as frozen. */
+/** Freezes an object the library itself just made and remembers it as frozen. */
 export function freezeOwn<T extends object>(value: T): T {
   FROZEN.add(Object.freeze(value));
   return value;
@@ -137,20 +102,12 @@ export function isLibraryFrozen(value: unknown): boolean {
   return typeof value === "object" && value !== null && FROZEN.has(value);
 }
 
-/**
- * How `copyTree` copies: `clone`, a mutable copy of plain objects and arrays; `freeze`, a frozen
- * copy sharing what the library froze before; `drop-undefined`, a mutable copy of plain objects
- * only without their `undefined` members: an array is kept by reference with all it holds, and only
- * walked (`check`) for the depth limit and cycles, which hold for arrays as for objects.
- */
+/** `clone`; `freeze` (sharing what was frozen); `drop-undefined` (arrays kept, only walked); `check` (walk only). */
 export type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
 
 /**
- * A copy of the plain objects (and, but for `DropUndefined`, arrays) in `value`; everything else
- * — class instances, functions, typed arrays — by reference, as the merge rules say. Each object
- * is visited once (`memo`): an input that shares one object under many keys (a DAG, a YAML file
- * with anchors) costs linear time, and its copy shares the copies the same way. Deeper than
- * `MAX_NESTING_DEPTH` or cyclic is `ERR_INVALID_OPTIONS` under option `name`.
+ * A copy of the plain objects and arrays in `value` (anything else by reference); each object
+ * once (`memo`), so shared ones stay shared; too deep or cyclic is `ERR_INVALID_OPTIONS`.
  */
 export function copyTree(
   value: unknown,
@@ -169,15 +126,12 @@ export function copyTree(
   memo.set(value, IN_PROGRESS);
   let copy: unknown[] | Record<string, unknown>;
   if (mode === "check" || (isArray && mode === "drop-undefined")) {
-    // Kept as it is: walked for the limits alone. (An object met here and again elsewhere is the
-    // same object there too, as the array holds it.)
     for (const key in value)
       if (hasOwn(value, key))
         copyTree((value as Record<string, unknown>)[key], name, "check", memo, depth + 1);
     copy = value as Record<string, unknown>;
   } else if (isArray) {
-    // Index by index, own items only: `map` would read a hole through Array.prototype and make
-    // an index other code put there an item of the copy (docs/security.md item 12). A hole stays one.
+    // Own items only: a hole stays a hole, never an index someone put on Array.prototype.
     const list = value as unknown[];
     copy = new Array(list.length);
     for (let i = 0; i < list.length; i++) {
@@ -196,12 +150,7 @@ export function copyTree(
   return copy;
 }
 
-/**
- * `value` with each plain object or array the library froze replaced by a mutable copy, at any
- * depth. What holds no frozen part is returned as it is, and nothing is changed in place: the plain
- * objects on the way to a frozen part are copied (they may be a caller's). Each object is visited
- * once (`memo`), and no deeper than MAX_NESTING_DEPTH (no snapshot holds anything deeper).
- */
+/** `value` with each part the library froze (and the objects above it) copied; nothing changes in place. */
 export function thawed(value: unknown, memo?: Map<object, unknown>, depth = 0): unknown {
   if (isLibraryFrozen(value)) return copyTree(value, "", "clone", memo);
   if (!isPlainObject(value) || depth > MAX_NESTING_DEPTH) return value;
@@ -219,10 +168,7 @@ export function thawed(value: unknown, memo?: Map<object, unknown>, depth = 0): 
   return copy ?? value;
 }
 
-/**
- * A mutable deep copy of plain objects and arrays; everything else (class instances,
- * functions, Uint8Array, …) is kept by reference, as the merge rules say.
- */
+/** A mutable deep copy of plain objects and arrays; everything else is kept by reference. */
 export function cloneDeep<T>(value: T, name = ""): T {
   return copyTree(value, name, "clone") as T;
 }

@@ -3,8 +3,7 @@ import { MAX_NESTING_DEPTH, isPlainObject, own } from "./object.js";
 import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
 import { scalarText } from "./uri-template/values.js";
-
-import type { QueryContext, QueryParameters } from "./build-request.js";
+import type { QueryContext, QueryParameters } from "./pipeline/types.js";
 
 /**
  * How a list is written, by OpenAPI's names (`style` and `explode` of a query parameter) and the
@@ -32,10 +31,8 @@ export interface QuerySerializerOptions {
 export type QuerySerializer = (parameters: QueryParameters, context?: QueryContext) => string;
 
 /**
- * One row per array style: a joined style writes `name=item<separator>item`, a repeated style
- * one `<key>=item` per item, `key` giving the (already encoded) name for the item at `index`.
- * RFC 3986 §3.4: `[`, `]`, space and `|` are not allowed as they are in a query, so they are
- * written pct-encoded.
+ * A joined style writes `name=item<separator>item`, a repeated one `<key>=item` per item. RFC
+ * 3986 §3.4: `[`, `]`, space and `|` are pct-encoded in a query.
  */
 type RepeatKey = (encodedName: string, index: number) => string;
 type ArrayStyleRow = { readonly separator: string } | { readonly key: RepeatKey };
@@ -52,23 +49,15 @@ const ARRAY_STYLES: Readonly<Record<ArrayStyle, ArrayStyleRow>> = {
 const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
 
 /**
- * Returns a query serializer for `EndpointBuilder.serializeQuery` that writes lists and objects
- * in the given styles, named as OpenAPI names them (docs/query-styles.md). Everything else is as
- * the default serializer does it: names and values pct-encoded with the RFC 3986 unreserved set
- * (`%20` for a space), `undefined` and `null` left out, as are lists and objects without a
- * defined member (RFC 6570 §2.3), Dates as ISO 8601. With no options it is the default serializer.
- * Unknown style names throw `ERR_INVALID_OPTIONS` at once; a value the style cannot write throws
- * `ERR_INVALID_PARAMETER` naming the parameter, and one that cannot be read (a revoked Proxy, a
- * getter or Proxy trap that throws) `ERR_INVALID_OPTIONS` naming it, with what was thrown as the
- * `cause`.
+ * A query serializer for `EndpointBuilder.serializeQuery` that writes lists and objects in the
+ * given OpenAPI styles (docs/query-styles.md); everything else as the default serializer does.
+ * Unknown style names throw `ERR_INVALID_OPTIONS` at once; a value the style cannot write is
+ * `ERR_INVALID_PARAMETER`, one that cannot be read `ERR_INVALID_OPTIONS`.
  *
  * @example
  * const railsQuery = querySerializer({ array: "brackets", object: "deepObject" });
  * railsQuery([["ids", [1, 2]], ["filter", { state: "open" }]]);
  * // "ids%5B%5D=1&ids%5B%5D=2&filter%5Bstate%5D=open"
- *
- * // One line selects it for a builder and every builder its .defaults() returns: a property
- * // may implement the inherited method (TypeScript forbids only the reverse, TS2425).
  * class RailsEndpoint extends EndpointBuilder {
  *   override serializeQuery = railsQuery;
  * }
@@ -78,7 +67,6 @@ export function querySerializer(options?: QuerySerializerOptions): QuerySerializ
   try {
     read = readOptions(options);
   } catch (error) {
-    // A revoked Proxy, or a trap or getter that throws: an EndpointError, never a TypeError.
     rethrowAs(
       error,
       "ERR_INVALID_OPTIONS",
@@ -86,7 +74,6 @@ export function querySerializer(options?: QuerySerializerOptions): QuerySerializ
     );
   }
   const { array, object } = read;
-  // With both RFC 6570 form styles, every parameter goes to pushForm: exactly the default serializeQuery.
   const styles: Styles = { array, arrayRow: ARRAY_STYLES[array], object };
   return (parameters) => {
     const flat = readParameters(parameters);
@@ -96,7 +83,6 @@ export function querySerializer(options?: QuerySerializerOptions): QuerySerializ
       try {
         writeParameter(pairs, name, flat[i + 1], styles);
       } catch (error) {
-        // A value that cannot be read is unreadable options, as endpoint() says of it.
         rethrowAs(error, "ERR_INVALID_OPTIONS", `Invalid parameter ${quote(name)}: it ${UNREADABLE}`);
       }
     }
@@ -142,17 +128,12 @@ function readStyle<S extends string>(value: unknown, option: string, names: read
   );
 }
 
-/** How the library words a value it cannot read (errors.ts, rethrowAtBoundary). */
+/** How the library words a value it cannot read (as `rethrowAtBoundary`). */
 const UNREADABLE = "cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
 
-/**
- * The parameters as `serializeQuery` receives them, each pair read once, flat:
- * `[name, value, name, value, …]`. A list that is not of [name, value] pairs is
- * `ERR_INVALID_PARAMETER`, one that cannot be read `ERR_INVALID_OPTIONS`: never a TypeError.
- */
+/** The `[name, value]` pairs, each read once, flat: `[name, value, name, value, …]`. */
 function readParameters(parameters: unknown): unknown[] {
   const flat: unknown[] = [];
-  // The name of the pair being read, once it is known to be one: the value's read names it.
   let name: string | undefined;
   try {
     if (!Array.isArray(parameters)) {
@@ -163,7 +144,6 @@ function readParameters(parameters: unknown): unknown[] {
     }
     for (let index = 0; index < parameters.length; index++) {
       name = undefined;
-      // Own members only, as everywhere (docs/security.md item 12): a hole is a hole.
       const entry = own(parameters, index);
       const entryName: unknown = Array.isArray(entry) ? own(entry, 0) : entry;
       if (!Array.isArray(entry) || typeof entryName !== "string") {
@@ -222,8 +202,7 @@ function writeList(
   styles: Styles,
 ): void {
   const row = styles.arrayRow;
-  // Own only (docs/security.md item 12): `"separator" in row` read one that other code put on
-  // Object.prototype, and joined a "repeat", "brackets" or "indices" list with its text.
+  // Own only: `"separator" in row` would read one put on Object.prototype.
   const separator = own(row, "separator") as string | undefined;
   let joined = "";
   let defined = 0;
@@ -258,10 +237,8 @@ function writeExploded(pairs: string[], object: Record<string, unknown>, name: s
 }
 
 /**
- * OpenAPI `style: deepObject`: `name[key]=value`, brackets pct-encoded, nested objects
- * recursively (`name[a][b]=value`), lists in the array style under their bracketed name.
- * `written` holds the objects and lists of the parameter written so far: each is written once
- * (docs/security.md item 10), as a pair per path would make 2^22 pairs of 23 shared objects.
+ * OpenAPI `style: deepObject`: `name[a][b]=value`, brackets pct-encoded, lists in the array
+ * style. Each object is written once (`written`): a pair per path would be exponential.
  */
 function writeDeep(
   pairs: string[],
@@ -272,9 +249,6 @@ function writeDeep(
   depth: number,
   written: Set<object>,
 ): void {
-  // `depth` counts the objects from the parameter's own (1) down: past the bound every walk of
-  // the library keeps (object.ts), it answers instead of overflowing the stack. (A cycle is an
-  // object reached again, refused below.)
   if (depth > MAX_NESTING_DEPTH) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",

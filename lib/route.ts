@@ -1,7 +1,6 @@
 import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
 import { isToken } from "./headers.js";
-import { internalize } from "./object.js";
 import { authorityEnd, isAbsoluteUrl } from "./url.js";
 
 /** A route string split into its parts. */
@@ -10,11 +9,9 @@ export interface ParsedRoute {
   readonly url: string;
 }
 
-// The standard methods (RFC 9110 §9.3, RFC 5789): a route of one of them alone is a method
-// without a url. Anchored alternatives of fixed words: linear.
+// The standard methods (RFC 9110 §9.3, RFC 5789): a route of one of them alone has no url.
 const STANDARD_METHOD = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|CONNECT|TRACE)$/;
 
-/** `ERR_INVALID_METHOD` for a method that is not an RFC 9110 token, `where` after its quote. */
 function notAToken(method: string, where = ""): EndpointError {
   return new EndpointError(
     "ERR_INVALID_METHOD",
@@ -31,13 +28,11 @@ export function validateMethod(method: unknown): string {
   return method;
 }
 
-// Bounded (lib/bounded-cache.ts): a process that builds routes from ids must not grow without limit.
 const routeCache = /*#__PURE__*/ boundedCache<ParsedRoute>(1000, 1000);
 
 /**
  * Splits `"METHOD url"` or `"url"` (spec §4 rule 4; a bare url leaves the method to the options,
- * then the defaults, GET unless changed: docs/decisions.md §2). Exactly one space
- * separates the two; any other whitespace is an error rather than a guess.
+ * then the defaults). Exactly one space separates the two; other whitespace is an error.
  */
 export function parseRoute(route: string): ParsedRoute {
   return routeCache.get(route) ?? routeCache.set(route, splitRoute(route));
@@ -51,9 +46,7 @@ function splitRoute(route: string): ParsedRoute {
   const space = route.indexOf(" ");
   const url = route.slice(space + 1);
   if (url === "") throw invalid(EXPECTED);
-  // Whitespace and controls: U+0000–U+0020, U+007F, and the Unicode spaces `\s` matches
-  // (U+00A0, U+2000–U+200A, U+3000, U+FEFF, …). "POST\u00A0/x", pasted from a web page, has no
-  // ASCII space: read as a bare url it was a GET of "/POST%C2%A0/x", its body in the query.
+  // Controls and every Unicode space: "POST\u00A0/x", pasted from a web page, is no bare url.
   const control = /[\0- \x7f\s]/.exec(url);
   if (control !== null) {
     throw invalid(
@@ -67,23 +60,17 @@ function splitRoute(route: string): ParsedRoute {
   const method = route.slice(0, space);
   if (method === "") throw invalid(EXPECTED);
   if (!isToken(method)) throw notAToken(method, ` in route ${quote(route)}`);
-  // Internalized, so that later comparisons (`=== "GET"`) are a pointer check instead of a
-  // character compare of a fresh slice.
-  return { method: internalize(method), url };
+  return { method, url };
 }
 
 /**
- * The `:name` form: a colon at the start of a path segment (`/:name`) means `{name}`. Nothing
- * else with a colon is a placeholder: not `user:pass@` (nor `//:pass@`, an empty user name),
- * not `:8080`, not the query or fragment. A template expression is copied through untouched:
- * "{/:x}" is a template error for the engine to report. One linear pass (each alternative of
- * the pattern is a single run of one character class: nothing to backtrack into).
+ * The `:name` form: a colon at the start of a path segment (`/:name`) means `{name}`. Not
+ * `user:pass@`, not `:8080`, not in the query or fragment; a template expression is copied
+ * untouched. One linear pass.
  */
 export function colonToTemplate(url: string): string {
   if (!url.includes("/:")) return url;
-  // RFC 3986 §3.2: after "scheme://" comes the authority, up to the next "/", "?" or "#"; the
-  // path, where segments start, begins at that "/". A name is RFC 6570 varchars (`\w`: ASCII
-  // letters, digits and "_"); the query and the fragment are copied as they are.
+  // RFC 3986 §3.2: the path starts after the authority. A name is RFC 6570 varchars (`\w`).
   const pathStart = isAbsoluteUrl(url) ? authorityEnd(url) : 0;
   return (
     url.slice(0, pathStart) +

@@ -5,9 +5,9 @@
 // every run, and few enough to stay fast.
 import deepmerge from "deepmerge";
 import fc from "fast-check";
-import { EndpointBuilder } from "../lib/endpoint-builder.js";
-import { mergeLevels, mergeValue } from "../lib/merge.js";
-import { levelValue, readLevel } from "../lib/normalize.js";
+import { EndpointBuilder } from "../lib/builder/endpoint-builder.js";
+import { mergeLevels, mergeValue } from "../lib/pipeline/merge.js";
+import { levelValue, readLevel } from "../lib/pipeline/read-options.js";
 import { isPlainObject } from "../lib/object.js";
 import type { EndpointDefaults, EndpointOptions } from "../lib/types.js";
 import { isPlain, own } from "./helpers/hostile.js";

@@ -4,8 +4,8 @@
 // (`expandChecked`), which lets buildRequest skip its checks, answers only where they all pass.
 import fc from "fast-check";
 import { endpoint, parseTemplate } from "../lib/index.js";
-import { checkedExpansion } from "../lib/build-request.js";
-import { compileUrl, emptySlots } from "../lib/compiled-url.js";
+import { checkedExpansion } from "../lib/request/checks.js";
+import { compileUrl, emptySlots } from "../lib/request/compile-url.js";
 import { outcome } from "./helpers/thrown.js";
 
 const settings = { seed: 20261123, numRuns: 400 };

@@ -4,11 +4,10 @@ import { describe as describeValue, quote } from "../lib/errors.js";
 import { isToken, mergeHeaders, normalizeHeaderValue, normalizeHeaders } from "../lib/headers.js";
 import type { Headers, HeadersInput } from "../lib/types.js";
 import { applyMediaType, normalizeMediaType } from "../lib/media-type.js";
-import { mergeValue } from "../lib/merge.js";
-import { readLevel } from "../lib/normalize.js";
+import { mergeValue } from "../lib/pipeline/merge.js";
+import { readLevel } from "../lib/pipeline/read-options.js";
 import { internalize } from "../lib/object.js";
 import { parseRoute } from "../lib/route.js";
-import { recent, recentValue, remember } from "../lib/recent.js";
 import { errorOf, thrown } from "./helpers/thrown.js";
 
 describe("quote and describe: one function", () => {
@@ -283,26 +282,5 @@ describe("readLevel: the keys merge() and defaults() rebuild the options from", 
   ])("%s", (_, route, options, keys) => {
     expect(readLevel(route, options, true).keys).toEqual(keys);
     expect(readLevel(route, options).keys).toEqual([]);
-  });
-});
-
-describe("recent", () => {
-  it("finds the last eight pairs kept, the oldest replaced first", () => {
-    const ring = recent<string, number>();
-    for (let i = 0; i < 10; i++) expect(remember(ring, `k${i}`, i)).toBe(i);
-    // k0 and k1 were replaced by k8 and k9; the others are found.
-    expect(Array.from({ length: 10 }, (_, i) => recentValue(ring, `k${i}`))).toEqual([
-      undefined,
-      undefined,
-      2,
-      3,
-      4,
-      5,
-      6,
-      7,
-      8,
-      9,
-    ]);
-    expect(recentValue(ring, "other")).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import {
   querySerializer,
 } from "../lib/index.js";
 import type { QueryParameters } from "../lib/index.js";
-import { compileUrl } from "../lib/compiled-url.js";
+import { compileUrl } from "../lib/request/compile-url.js";
 import { errorOf, outcome } from "./helpers/thrown.js";
 import { LockedEndpoint } from "./helpers/locked-endpoint.js";
 

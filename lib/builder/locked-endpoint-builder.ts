@@ -1,6 +1,6 @@
 import { EndpointBuilder } from "./endpoint-builder.js";
-import type { NoRoutes } from "./route-types.js";
-import { authorityEnd, isAbsoluteUrl, targetOrigin } from "./url.js";
+import type { NoRoutes } from "../route-types.js";
+import { authorityEnd, isAbsoluteUrl, targetOrigin } from "../url.js";
 
 /** Is `url` at the origin of `baseUrl` (and, with `samePath`, below its path)? */
 function isWithin(url: string, baseUrl: string, samePath: boolean): boolean {
@@ -16,10 +16,8 @@ function isWithin(url: string, baseUrl: string, samePath: boolean): boolean {
 }
 
 /**
- * A builder that only ever targets the origin of its own `baseUrl`: an absolute url (a
- * pagination link, an expanded `{+next}`) or a per-call `baseUrl` elsewhere is
- * `ERR_ABSOLUTE_URL`, so its authorization header never travels to another host. One line, no
- * subclass body; `.defaults()` keeps the lock (and the origin is always its DEFAULTS.baseUrl's).
+ * A builder that only ever targets the origin of its own `baseUrl`: an absolute url or a
+ * per-call `baseUrl` elsewhere is `ERR_ABSOLUTE_URL`, so its token never travels to another host.
  *
  * @example
  * const api = callable(new LockedEndpointBuilder({ baseUrl: "https://api.acme.example", headers: { authorization } }));
@@ -39,9 +37,7 @@ export class LockedEndpointBuilder<
 }
 
 /**
- * As `LockedEndpointBuilder`, and below the path of its `baseUrl` too: with baseUrl
- * `https://api.acme.example/v3`, `https://api.acme.example/v3/items?page=2` is allowed,
- * `https://api.acme.example/admin` is not.
+ * As `LockedEndpointBuilder`, and below the path of its `baseUrl` too (`/v3/items`, not `/admin`).
  *
  * @example
  * const api = callable(new PathLockedEndpointBuilder({ baseUrl: "https://api.acme.example/v3" }));

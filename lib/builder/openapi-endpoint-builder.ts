@@ -1,7 +1,7 @@
-import type { QueryContext, QueryParameters } from "./build-request.js";
+import type { QueryContext, QueryParameters } from "../pipeline/types.js";
 import { EndpointBuilder } from "./endpoint-builder.js";
-import { querySerializer } from "./query-serializer.js";
-import type { NoDefaults, NoRoutes } from "./route-types.js";
+import { querySerializer } from "../query-serializer.js";
+import type { NoDefaults, NoRoutes } from "../route-types.js";
 
 // OpenAPI 3's default for a query parameter: `style: form`, `explode: true` (OpenAPI 3.1 §4.8.12.4,
 // "Style Values"): a list repeats its name, an object's properties are parameters of their own.

@@ -1,32 +1,22 @@
-import { mergeHeaders } from "./headers.js";
-import { mergeMediaType } from "./media-type.js";
-import { levelValue } from "./normalize.js";
-import type { Level } from "./normalize.js";
-import { cloneDeep, hasOwn, isPlainObject, own, setOwn, thawed } from "./object.js";
-import type { Headers, HeadersInput, MediaType, MediaTypeInput } from "./types.js";
+import { mergeHeaders } from "../headers.js";
+import { mergeMediaType } from "../media-type.js";
+import { cloneDeep, hasOwn, isPlainObject, own, setOwn, thawed } from "../object.js";
+import type { Headers, HeadersInput, MediaType, MediaTypeInput } from "../types.js";
+import { levelValue } from "./read-options.js";
+import type { Level } from "./types.js";
 
 /** Per merge: the result for each pair of plain objects merged, so shared objects cost linear time. */
 type MergeMemo = Map<object, Map<object, Record<string, unknown>>>;
 
 /**
- * The one merge of the library (CONTRACT.md, "Merging"): `later`, one normalised level, over
- * `earlier`, a DEFAULTS snapshot. `.defaults()` freezes its result into the next snapshot,
- * `merge()` hands it out after `thaw`, and `endpoint()` merges a call over its route's plan with
- * the same `mergeValue`, `mergeHeaders` and `mergeMediaType`.
- *
- * - plain objects merge deeply, into new objects (neither level is changed); every other value —
- *   arrays, class instances, functions — is replaced by the later one, by reference;
- * - `headers`: lowercase names already; `null` removes a header; `mediaType.previews`: the union;
- * - `data` is never merged: the later one replaces the earlier one;
- * - own keys only, and `__proto__` is an ordinary key;
- * - key order: the earlier level's keys in their order, then the later level's new ones.
+ * The one merge (CONTRACT.md, "Merging"): `later`, a level `readLevel` read, over `earlier`, a
+ * DEFAULTS snapshot, into new objects; own keys only, the earlier level's keys first.
  */
 export function mergeLevels(
   earlier: Readonly<Record<string, unknown>>,
   later: Level,
 ): Record<string, unknown> {
-  // A spread copies own enumerable keys as data properties (an own "__proto__" stays a key), and
-  // from a snapshot it is V8's fast object clone: several times faster than a key-by-key loop.
+  // A spread copies own enumerable keys as data properties (an own "__proto__" stays a key).
   const merged: Record<string, unknown> = { ...earlier };
   let memo: MergeMemo | undefined;
   for (const key of later.keys) {
@@ -39,9 +29,7 @@ export function mergeLevels(
         ? mergeHeaders(current as Headers | undefined, value as HeadersInput)
         : key === "mediaType"
           ? mergeMediaType((current as MediaType | undefined) ?? NO_MEDIA_TYPE, value as MediaTypeInput)
-          : // `data` is never merged. `request` is passed by reference when one level sets it, and
-            // merged into a copy (never a frozen part) when both do. The memo only where two plain
-            // objects merge: most parameters are replaced outright.
+          : // `data` is never merged; `request` is merged into a copy when both levels set one.
             key !== "data" && isPlainObject(value) && isPlainObject(current)
             ? mergeValue(key === "request" ? cloneDeep(current) : current, value, (memo ??= new Map()))
             : value,
@@ -55,7 +43,6 @@ const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
 /** `value` over `current`: two plain objects merge deeply into a new one; otherwise `value` wins. */
 export function mergeValue(current: unknown, value: unknown, memo?: MergeMemo): unknown {
   if (!isPlainObject(value) || !isPlainObject(current)) return value;
-  // Made only when two plain objects merge: the callers need not check that first.
   memo ??= new Map();
   let byLater = memo.get(current);
   if (byLater === undefined) memo.set(current, (byLater = new Map()));
@@ -71,16 +58,14 @@ export function mergeValue(current: unknown, value: unknown, memo?: MergeMemo): 
 }
 
 /**
- * The result of `merge()` is the caller's to change: every plain object or array a DEFAULTS
- * snapshot froze is replaced by a mutable copy (`data` and `request` stay by reference, as the
- * contract passes them). Objects the merge or the normalisation made are the caller's already.
+ * The result of `merge()` is the caller's to change: every part a DEFAULTS snapshot froze is
+ * replaced by a mutable copy (`data` and `request` stay by reference, as the contract says).
  */
 export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
   const memo = new Map<object, unknown>();
   for (const key in merged) {
     if (key !== "data" && key !== "request" && hasOwn(merged, key)) {
       const value = merged[key];
-      // Only a changed value is written back: most are kept, and a keyed store costs more than the check.
       const copied = thawed(value, memo);
       if (copied !== value) setOwn(merged, key, copied);
     }

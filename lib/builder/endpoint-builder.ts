@@ -1,0 +1,313 @@
+import { EndpointError, describe, rethrowAtBoundary } from "../errors.js";
+import { copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "../object.js";
+import { isReservedKey } from "../reserved-keys.js";
+import { fill } from "../pipeline/fill.js";
+import { mergeLevels, thaw } from "../pipeline/merge.js";
+import { parse } from "../pipeline/parse.js";
+import { registerSnapshot, snapshotPlan } from "../pipeline/plan.js";
+import { normalizeDefaults, readLevel } from "../pipeline/read-options.js";
+import { TRUSTED_SERIALIZERS } from "../request/query.js";
+import type { QueryContext, QueryParameters, RequestPolicy } from "../pipeline/types.js";
+import type {
+  EndpointCallOptions,
+  MergeCallOptions,
+  NoDefaults,
+  NoRoutes,
+  MissingOptions,
+  OptionsArgument,
+  ProvidedKeys,
+  RouteArgument,
+} from "../route-types.js";
+import type {
+  DeepReadonly,
+  EndpointDefaults,
+  EndpointOptions,
+  MergedOptions,
+  ParseInput,
+  RequestOptions,
+  Route,
+} from "../types.js";
+import { formQuery } from "../uri-template/index.js";
+import { LIBRARY_DEFAULTS } from "../defaults.js";
+
+/**
+ * Freezes the merge's own new object into a DEFAULTS snapshot: each value copied and frozen key
+ * by key (so an error names the option), shared objects once; the snapshot is registered with
+ * its default parameters.
+ */
+function snapshot(merged: Record<string, unknown>): EndpointDefaults {
+  let memo: Map<object, unknown> | undefined;
+  const parameterKeys: string[] = [];
+  const parameterValues: unknown[] = [];
+  for (const key in merged) {
+    if (!hasOwn(merged, key)) continue;
+    const value = merged[key];
+    if (key === "headers" || key === "mediaType") {
+      // Made by the merge itself, or an earlier snapshot's: frozen in place, not copied.
+      const made = value as Record<string, unknown>;
+      if (!isLibraryFrozen(made)) {
+        if (key === "mediaType" && !isLibraryFrozen(made.previews)) freezeOwn(made.previews as object);
+        freezeOwn(made);
+      }
+    } else if (typeof value === "object" && value !== null) {
+      setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
+    }
+    if (!isReservedKey(key)) {
+      parameterKeys.push(key);
+      parameterValues.push(merged[key]);
+    }
+  }
+  const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
+  registerSnapshot(frozen, { parameterKeys, parameterValues });
+  return frozen;
+}
+
+const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
+  LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
+);
+
+// Type-only keys: a builder type's route map, and the parameter names its defaults provide (names
+// only: `{ org: string }` and a later `{ org: undefined }` would intersect to `never`).
+declare const routeMapKey: unique symbol;
+declare const providedKey: unique symbol;
+
+/** The route map of a builder type (`NoRoutes` for an untyped one). */
+export type RoutesOf<B> = B extends { readonly [routeMapKey]?: infer Routes } ? Routes : NoRoutes;
+
+/** The parameter names a builder type's defaults are known to provide. */
+export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks }
+  ? keyof NonNullable<Marks>
+  : never;
+
+/** What `.defaults(options)` adds to a builder's type: the keys `options` provides (docs/typescript.md). */
+export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
+
+/**
+ * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Names`; named, so
+ * that an editor's hover reads `this: ProvidedParameters<"owner">` rather than the symbol key.
+ */
+export interface ProvidedParameters<Names extends PropertyKey> {
+  readonly [providedKey]?: { readonly [K in Names]: true };
+}
+
+/** Any builder, whatever its route map and typed defaults. */
+export type AnyEndpointBuilder = EndpointBuilder<object, object>;
+
+/**
+ * The immutable builder behind `endpoint()`: a deep-frozen DEFAULTS snapshot, and operations that
+ * are pure functions of it and their arguments.
+ *
+ * @example
+ * const github = new EndpointBuilder({ baseUrl: "https://api.github.com" });
+ * github.endpoint("GET /repos/{owner}/{repo}", { owner: "octo", repo: "hello" });
+ * // { method: "get", url: "https://api.github.com/repos/octo/hello", headers: { … } }
+ *
+ * A subclass constructor passes its defaults argument to `super` after its own, because
+ * `.defaults()` makes the next builder with `new this.constructor(snapshot)`:
+ *
+ * @example
+ * class AcmeEndpoint extends EndpointBuilder {
+ *   constructor(defaults?: EndpointOptions) {
+ *     super({ baseUrl: "https://api.acme.test", org: "acme" }, defaults);
+ *   }
+ *   listRepos() { return this.endpoint("GET /orgs/{org}/repos"); }
+ * }
+ * new AcmeEndpoint().defaults({ per_page: 100 }) instanceof AcmeEndpoint; // true
+ *
+ * Typed routes (docs/typescript.md): `Routes` is a route map, from route strings to their
+ * parameters, body and response; `Defaults` declares the parameters a subclass constructor
+ * always sets, so that typed routes need not repeat them.
+ *
+ * @example
+ * interface AcmeRoutes {
+ *   "GET /orgs/{org}/repos": { parameters: { org: string; per_page?: number } };
+ * }
+ * class AcmeEndpoint extends EndpointBuilder<AcmeRoutes, { org: string }> { … }
+ * new AcmeEndpoint().endpoint("GET /orgs/{org}/repos", { per_page: 10 }); // org from the defaults
+ */
+export class EndpointBuilder<
+  Routes extends object = NoRoutes,
+  Defaults extends object = NoDefaults,
+> implements RequestPolicy {
+  /** The defaults snapshot: deep-frozen, never the caller's own objects; read-only, non-configurable. */
+  declare readonly DEFAULTS: EndpointDefaults & DeepReadonly<Defaults>;
+
+  /** The route map, for the types only: no such property exists at run time. */
+  declare readonly [routeMapKey]?: Routes;
+  /** The parameters `Defaults` provides, for the types only: no such property exists at run time. */
+  declare readonly [providedKey]?: { readonly [K in ProvidedKeys<Defaults>]: true };
+
+  /** Merges each `layer` of defaults, in order, over the library defaults. */
+  constructor(...layers: ReadonlyArray<EndpointOptions | undefined>) {
+    const last = layers[layers.length - 1];
+    const made = snapshotPlan(last);
+    let defaults = LIBRARY_SNAPSHOT;
+    // A snapshot is whole already; under other layers, only the one `.defaults()` made for this class.
+    if (made !== undefined && (layers.length === 1 || made.madeFor === new.target)) {
+      defaults = last as EndpointDefaults;
+    } else {
+      try {
+        for (const layer of layers) {
+          if (layer !== undefined) defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer)));
+        }
+      } catch (error) {
+        rethrowAtBoundary(error);
+      }
+    }
+    // Not a plain field: nobody swaps the snapshot of a shared builder out from under it.
+    Object.defineProperty(this, "DEFAULTS", { value: defaults, enumerable: true });
+  }
+
+  /**
+   * A new builder of the same class, whose DEFAULTS are this one's with `options` merged over
+   * them; its type marks the parameters `options` provides. This builder is unchanged.
+   *
+   * @example
+   * const org = endpointBuilder.defaults({ org: "acme", headers: { authorization: "token x" } });
+   * const paged = org.defaults({ per_page: 100 }); // keeps org and authorization
+   */
+  defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
+    let next: EndpointDefaults;
+    try {
+      next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options)));
+    } catch (error) {
+      rethrowFrom(this, "defaults", error);
+    }
+    // Outside the boundary: what a subclass constructor throws reaches the caller as it is.
+    const Builder = this.constructor as new (defaults: EndpointOptions) => this;
+    snapshotPlan(next)!.madeFor = Builder;
+    return new Builder(next as EndpointOptions) as this & TypedDefaults<D>;
+  }
+
+  /**
+   * Route and options merged over the defaults, not yet parsed: `url` keeps its placeholders.
+   * Returns a fresh, mutable object.
+   *
+   * @example
+   * builder.merge("GET /orgs/{org}/repos", { org: "acme", per_page: 10 });
+   * // { method: "GET", baseUrl: "https://api.service.example", headers: { … },
+   * //   mediaType: { format: "", previews: [] }, url: "/orgs/{org}/repos", org: "acme", per_page: 10 }
+   */
+  merge<R extends RouteArgument<Routes>>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
+  merge(options: EndpointOptions): MergedOptions;
+  merge(route: Route | EndpointOptions, options?: object): MergedOptions {
+    try {
+      return thaw(mergeLevels(this.DEFAULTS, readLevel(route, options, true))) as MergedOptions;
+    } catch (error) {
+      rethrowFrom(this, "merge", error);
+    }
+  }
+
+  /**
+   * Merged options (from `merge()`, or made by hand) → request options. Stateless: the
+   * builder's DEFAULTS play no part, only its policy methods.
+   *
+   * @example
+   * builder.parse({ method: "GET", baseUrl: "https://api.acme.test", url: "/users/{id}", id: 7 });
+   * // { method: "get", url: "https://api.acme.test/users/7", headers: {} }
+   */
+  parse(options: ParseInput): RequestOptions {
+    try {
+      return parse(options, this);
+    } catch (error) {
+      rethrowFrom(this, "parse", error);
+    }
+  }
+
+  /**
+   * Route and options → request options: `parse(merge(route, options))`.
+   *
+   * @example
+   * builder.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi" });
+   * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
+   * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
+   */
+  endpoint<R extends RouteArgument<Routes>, Provided extends PropertyKey = never>(
+    // Read from `this` (a `.defaults()` result carries more), never from the options; inside a
+    // subclass method, `this` is generic and TypeScript infers from its class: its `Defaults`.
+    this: ProvidedParameters<Provided>,
+    route: R,
+    ...options: OptionsArgument<EndpointCallOptions<Routes, R, NoInfer<Provided>>>
+  ): RequestOptions;
+  // The options form. A route string reaches it only when called without the options it
+  // requires (types only): the one signature of one argument, so that the compiler's error is
+  // about it, and names each missing option. (`${R}`, not `R`: TypeScript infers `R` from a
+  // string only, so for an options object it stays `never` and the parameter `EndpointOptions`.)
+  endpoint<R extends RouteArgument<Routes> = never, Provided extends PropertyKey = never>(
+    this: ProvidedParameters<Provided>,
+    options: EndpointOptions | (`${R}` & MissingOptions<EndpointCallOptions<Routes, R, NoInfer<Provided>>>),
+  ): RequestOptions;
+  endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
+    try {
+      // Spec §4 rule 1: endpoint(o) is parse(merge(o)); `fill` is that in one pass. A subclass
+      // that overrides merge() or parse() gets its overrides, in two passes.
+      const base = EndpointBuilder.prototype;
+      if ((this.merge === base.merge && this.parse === base.parse) || !snapshotPlan(this.DEFAULTS)) {
+        return fill(this, this.DEFAULTS, route, options);
+      }
+    } catch (error) {
+      rethrowFrom(this, "endpoint", error);
+    }
+    // Outside the boundary: what an app's own method throws reaches the caller unchanged.
+    return this.parse((this as AnyEndpointBuilder).merge(route as Route, options as EndpointOptions));
+  }
+
+  /**
+   * Extension point: how the parameters left over for a GET or HEAD query become the query
+   * string (without the leading "?"). The default serialises them as the RFC 6570 form-style
+   * query `{?a,b,c}` would (RFC 6570 §3.2.8): `a=1&list=x,y&obj=k,v`.
+   *
+   * @example
+   * class RailsEndpoint extends EndpointBuilder {
+   *   override serializeQuery(parameters) { … return "ids[]=1&ids[]=2"; }
+   * }
+   */
+  serializeQuery(parameters: QueryParameters, context: QueryContext): string {
+    void context;
+    // For an override's `super.serializeQuery()`: what it cannot read is an EndpointError too.
+    try {
+      return formQuery(parameters, "");
+    } catch (error) {
+      rethrowAtBoundary(error);
+    }
+  }
+
+  /**
+   * Extension point: may this url be the target? Asked for every absolute url and every request
+   * whose `baseUrl` is not this builder's own; only `true` allows (else `ERR_ABSOLUTE_URL`). The
+   * default is yes; `LockedEndpointBuilder` and `PathLockedEndpointBuilder` are ready-made locks.
+   *
+   * @example
+   * class LockedEndpoint extends EndpointBuilder {
+   *   override allowsAbsoluteUrl() { return false; }
+   * }
+   */
+  allowsAbsoluteUrl(url: string): boolean {
+    void url;
+    return true;
+  }
+}
+
+/**
+ * The boundary of a builder's methods. Called on something that is no builder (a method taken
+ * off its builder runs with `this` undefined), the error says so.
+ */
+function rethrowFrom(self: unknown, method: string, error: unknown): never {
+  let what = "";
+  try {
+    if (!snapshotPlan((self as AnyEndpointBuilder).DEFAULTS)) what = describe(self);
+  } catch {
+    // `this` is undefined, or cannot be read: no builder.
+    what = self === undefined ? "undefined" : "an object that cannot be read";
+  }
+  if (what !== "") {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `Invalid call: ${method}() was called on ${what}, not on a builder; call builder.${method}(…), or use callable(builder)`,
+    );
+  }
+  rethrowAtBoundary(error);
+}
+
+// The default serializer writes RFC 6570 form-style queries: url-safe by construction.
+TRUSTED_SERIALIZERS.add(EndpointBuilder.prototype.serializeQuery);

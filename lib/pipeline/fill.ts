@@ -1,0 +1,127 @@
+import { mergeMediaType } from "../media-type.js";
+import { cloneDeep, own, setOwn } from "../object.js";
+import { buildRequest, isBodyMethod } from "../request/build.js";
+import { placeParameters } from "../request/compile-url.js";
+import type { FlatParameters, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
+import { parseRoute } from "../route.js";
+import type { EndpointDefaults, Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
+import { mergeValue } from "./merge.js";
+import { cachedPlan, checkUrl, makePlan, snapshotPlan } from "./plan.js";
+import { readLevel } from "./read-options.js";
+
+/**
+ * `endpoint(route, options)` over a snapshot the library made: `parse(merge(route, options))` in
+ * one pass. The route's plan holds what the defaults decide; the call's options are read once,
+ * straight into the plan's slots, and merged over it by the merge's own rules.
+ */
+export function fill(
+  policy: RequestPolicy,
+  defaults: EndpointDefaults,
+  route: unknown,
+  options: object | undefined,
+): RequestOptions {
+  const snapshot = snapshotPlan(defaults) as SnapshotPlan;
+  let plan = typeof route === "string" ? cachedPlan(snapshot, route) : undefined;
+  const call = readLevel(
+    route,
+    options,
+    false,
+    plan?.parsed,
+    plan?.compiled,
+    plan?.headers ?? defaults.headers,
+  );
+  if (plan === undefined) {
+    const parsed = typeof route === "string" ? parseRoute(route) : undefined;
+    plan = makePlan(defaults, snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
+  }
+  const { slots, leftover } = mergeParameters(
+    plan,
+    call.slots === undefined
+      ? placeParameters(plan.compiled, call.parameterKeys, call.parameterValues)
+      : { slots: call.slots, leftover: call.leftover },
+  );
+  const method = call.method ?? plan.method;
+  const hasData = call.hasData || plan.hasData;
+  let headers: Headers;
+  let mediaType: MediaType = NO_MEDIA_TYPE;
+  if (call.headers === undefined && call.mediaType === undefined) {
+    // A body of parameters gets the JSON content-type (as buildRequest would add it).
+    const json = leftover !== undefined && !hasData && isBodyMethod(method);
+    headers = { ...(json ? plan.jsonHeaders : plan.acceptedHeaders) };
+  } else {
+    // The call's headers were read over the defaults' (readLevel's `headersOver`).
+    headers = (call.headers as Headers | undefined) ?? { ...plan.headers };
+    mediaType = plan.mediaType;
+    if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
+  }
+  let request = plan.request;
+  if (call.request !== undefined) {
+    request =
+      request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
+  }
+  return buildRequest(policy, plan.compiled, {
+    method,
+    baseUrl: call.baseUrl ?? plan.baseUrl,
+    baseUrlChecked: (call.baseUrl ?? plan.baseUrl) === plan.checkedBaseUrl,
+    headers,
+    format: mediaType.format,
+    previews: mediaType.previews,
+    slots,
+    leftover,
+    hasData,
+    data: call.hasData ? call.data : plan.data,
+    request,
+  });
+}
+
+const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
+
+/**
+ * A call's parameters over the plan's: where both give a plain object they merge as merge()
+ * merges them, else the call's wins; the plan's leftover keys keep their place, new ones follow
+ * (CONTRACT.md, "Merging"). Changes and returns the call's.
+ */
+function mergeParameters(
+  plan: RoutePlan,
+  call: { slots: unknown[]; leftover: FlatParameters | undefined },
+): { slots: unknown[]; leftover: FlatParameters | undefined } {
+  const { slots } = call;
+  if (plan.hasSlots) {
+    for (let slot = 0; slot < slots.length; slot++) {
+      const given = plan.slots[slot];
+      if (given !== undefined) slots[slot] = mergeParameter(given, slots[slot]);
+    }
+  }
+  if (plan.leftover.length === 0) return call;
+  const leftover = plan.leftover.slice();
+  const given = call.leftover ?? [];
+  for (let i = 0; i < given.length; i += 2) {
+    const key = given[i] as string;
+    const index = plan.leftoverIndex.get(key);
+    if (index === undefined) leftover.push(key, given[i + 1]);
+    else leftover[index + 1] = mergeParameter(leftover[index + 1], given[i + 1]);
+  }
+  // An object lists array-index keys first, ascending (ECMA-262 §10.1.11.1): so does merge().
+  let mayHoldIndex = false;
+  for (let i = 0; i < leftover.length; i += 2)
+    mayHoldIndex ||= isDigit((leftover[i] as string).charCodeAt(0));
+  return { slots, leftover: mayHoldIndex ? orderLikeObject(leftover) : leftover };
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value`. */
+function mergeParameter(current: unknown, value: unknown): unknown {
+  return value === undefined ? current : mergeValue(current, value);
+}
+
+/** Flat parameters in the order an object built by setting them in turn lists its keys. */
+function orderLikeObject(flat: FlatParameters): FlatParameters {
+  const object: Record<string, unknown> = {};
+  for (let i = 0; i < flat.length; i += 2) setOwn(object, flat[i] as string, flat[i + 1]);
+  const ordered: FlatParameters = [];
+  for (const key of Object.keys(object)) ordered.push(key, object[key]);
+  return ordered;
+}

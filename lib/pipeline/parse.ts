@@ -1,0 +1,60 @@
+import { EndpointError, quote } from "../errors.js";
+import { normalizeHeaders } from "../headers.js";
+import { normalizeMediaType } from "../media-type.js";
+import { hasOwn, isPlainObject, own } from "../object.js";
+import { isReservedKey } from "../reserved-keys.js";
+import { buildRequest } from "../request/build.js";
+import { compileUrl, placeParameters } from "../request/compile-url.js";
+import type { RequestPolicy } from "./types.js";
+import { validateMethod } from "../route.js";
+import type { ParseInput, RequestOptions } from "../types.js";
+import { checkUrl } from "./plan.js";
+import { validateRequestMeta } from "./read-options.js";
+
+/** `check(input[key])` for an own `key` that is not `undefined`, else `undefined`. */
+function read<T>(input: object, key: string, check: (value: unknown) => T): T | undefined {
+  const value = own(input, key);
+  return value === undefined ? undefined : check(value);
+}
+
+/**
+ * `parse()` for any object of the merged shape, hand-made ones too: checks and fills in what
+ * `merge()` would have (method GET, no headers, no mediaType) without touching the input, then
+ * builds the request as `endpoint()` does. Own properties only.
+ */
+export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions {
+  if (!isPlainObject(input)) {
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
+      `Invalid options for parse(): ${quote(input)}; expected a plain object`,
+    );
+  }
+  // Each option read once, in this order.
+  const method = read(input, "method", validateMethod) ?? "GET";
+  // A new object of this call's own; `null` removes a header here too.
+  const headers = read(input, "headers", (given) => normalizeHeaders(given, {})) ?? {};
+  const { format = "", previews = [] } = read(input, "mediaType", normalizeMediaType) ?? {};
+  const request = read(input, "request", validateRequestMeta);
+  const data = own(input, "data");
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const key in input) {
+    if (!hasOwn(input, key) || isReservedKey(key)) continue;
+    keys.push(key);
+    values.push(input[key]);
+  }
+  const compiled = compileUrl(checkUrl(own(input, "url")));
+  const { slots, leftover } = placeParameters(compiled, keys, values);
+  return buildRequest(policy, compiled, {
+    method,
+    baseUrl: own(input, "baseUrl"),
+    headers,
+    format,
+    previews,
+    slots,
+    leftover,
+    hasData: data !== undefined,
+    data,
+    request,
+  });
+}

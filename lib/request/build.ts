@@ -1,0 +1,177 @@
+import { EndpointError, quote } from "../errors.js";
+import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, acceptFor, essence } from "../media-type.js";
+import {
+  brandOf,
+  hasOwn,
+  isLibraryFrozen,
+  isPlainObject,
+  isUrlSearchParams,
+  own,
+  setOwn,
+  thawed,
+} from "../object.js";
+import type { RequestOptions } from "../types.js";
+import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "../url.js";
+import { assertAuthorityKept } from "./authority.js";
+import { checkedExpansion, writerOf } from "./checks.js";
+import { allows, replaceLiteralQuery, serialize } from "./query.js";
+import type { CompiledUrl, MergedRequest, RequestPolicy } from "../pipeline/types.js";
+
+/** Spec §2.4: a body only for these; every other method sends its parameters as the query. */
+export function isBodyMethod(method: string): boolean {
+  switch (method) {
+    case "GET":
+    case "HEAD":
+      return false;
+    case "POST":
+    case "PUT":
+    case "PATCH":
+    case "DELETE":
+      return true;
+  }
+  return /^(?:POST|PUT|PATCH|DELETE)$/i.test(method);
+}
+
+/**
+ * Merged request → request options (spec §2.4): the url, then the query or the body, then the
+ * accept header. Changes only what was made for this call (headers, slots).
+ */
+export function buildRequest(
+  policy: RequestPolicy,
+  compiled: CompiledUrl,
+  merged: MergedRequest,
+): RequestOptions {
+  const { method, headers, hasData } = merged;
+  let url = buildUrl(policy, compiled, merged);
+  let leftover = merged.leftover;
+  let body: unknown;
+  let hasBody = false;
+  if (isBodyMethod(method)) {
+    if (hasData) {
+      // Spec §4 rule 7: data is the body as given, by reference.
+      body = merged.data;
+      hasBody = true;
+    } else if (leftover !== undefined) {
+      hasBody = true;
+      const type = own(headers, "content-type");
+      if (typeof type === "string" && type !== JSON_CONTENT_TYPE && essence(type) === FORM_MEDIA_TYPE) {
+        // A form: written by the builder's query serializer (one style for both).
+        body = serialize(leftover, policy, method, compiled.url);
+      } else {
+        // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
+        const built: Record<string, unknown> = {};
+        for (let i = 0; i < leftover.length; i += 2)
+          setOwn(built, leftover[i] as string, unfrozen(leftover[i + 1]));
+        body = built;
+      }
+    }
+    if (hasBody && !hasOwn(headers, "content-type")) {
+      if (!hasData || isPlainObject(body) || Array.isArray(body)) headers["content-type"] = JSON_CONTENT_TYPE;
+      // So that clients other than fetch send a URLSearchParams as fetch does.
+      else if (
+        typeof body === "object" &&
+        body !== null &&
+        brandOf(body) === "URLSearchParams" &&
+        isUrlSearchParams(body)
+      ) {
+        headers["content-type"] = FORM_CONTENT_TYPE;
+      }
+    }
+  } else {
+    if (hasData) {
+      throw new EndpointError(
+        "ERR_INVALID_OPTIONS",
+        `Invalid options: a ${quote(method)} request has no body, but options.data is set; only POST, PUT, PATCH and DELETE send one`,
+      );
+    }
+    // Spec §2.2 rule 2: the remaining parameters become the query string.
+    if (leftover !== undefined) {
+      if (compiled.literalQueryNames.size > 0) {
+        [url, leftover] = replaceLiteralQuery(url, leftover, compiled, (entries) =>
+          serialize(entries, policy, method, compiled.url),
+        );
+      }
+      const query = leftover.length > 0 ? serialize(leftover, policy, method, compiled.url) : "";
+      // baseUrl has neither "?" nor "#", so the template alone decides.
+      if (compiled.mayHaveQueryOrFragment) url = appendQuery(url, query);
+      else if (query !== "") url = url + "?" + query;
+    }
+  }
+  if (merged.format !== "" || merged.previews.length > 0) {
+    const accept = own(headers, "accept");
+    if (typeof accept === "string") headers.accept = acceptFor(accept, merged.format, merged.previews);
+  }
+  const lowerMethod = method.toLowerCase();
+  const { request } = merged;
+  if (request === undefined) {
+    return hasBody ? { method: lowerMethod, url, headers, body } : { method: lowerMethod, url, headers };
+  }
+  return hasBody
+    ? { method: lowerMethod, url, headers, body, request }
+    : { method: lowerMethod, url, headers, request };
+}
+
+/**
+ * The url: expanded with its checks (the fast path when every value passes them as written),
+ * then absolute as it is or joined to the base url; another target than the builder's own base
+ * url asks `allowsAbsoluteUrl`.
+ */
+function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRequest): string {
+  const { slots, baseUrl } = merged;
+  // A url whose authority a value may write some of is expanded part by part, and checked.
+  const texts: string[] | undefined = compiled.checksAuthority ? [] : undefined;
+  const expanded =
+    (texts === undefined ? compiled.expandChecked?.(slots, true) : undefined) ??
+    checkedExpansion(compiled, slots, texts);
+  const ownBaseUrl = policy.DEFAULTS.baseUrl;
+  let url: string;
+  let needsPermission: boolean;
+  if (compiled.isValidAbsolute || (!compiled.isPath && isAbsoluteUrl(expanded))) {
+    // Checked before the policy, which may run `new URL(url)` on it.
+    if (!compiled.isValidAbsolute) {
+      validateAbsoluteUrl(expanded);
+      if (texts !== undefined) assertAuthorityKept(compiled, slots, texts, expanded);
+    }
+    url = expanded;
+    needsPermission = true;
+  } else {
+    if (baseUrl === undefined) {
+      throw new EndpointError(
+        "ERR_INVALID_BASE_URL",
+        `Missing baseUrl: url ${quote(compiled.url)} is a path, and no baseUrl is given to put before it`,
+      );
+    }
+    const base = merged.baseUrlChecked === true ? (baseUrl as string) : validateBaseUrl(baseUrl);
+    url = joinUrl(base, expanded, compiled.isPath || undefined);
+    // RFC 3986 §4.2: "//" starts a network-path reference, which names a host; only the base "/" can make one.
+    if (base.length === 1 && url.charCodeAt(1) === 0x2f /* / */) networkPath(compiled, slots, expanded, url);
+    // Another base url than the builder's own is another target (docs/security.md).
+    needsPermission = baseUrl !== ownBaseUrl;
+  }
+  if (needsPermission && !allows(policy, url)) {
+    throw new EndpointError(
+      "ERR_ABSOLUTE_URL",
+      `Absolute url ${quote(url)} is not allowed by this builder: only paths below baseUrl ${quote(ownBaseUrl)}`,
+    );
+  }
+  return url;
+}
+
+/** Throws for a url that the path baseUrl "/" and `expanded` make into "//host…". */
+function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded: string, url: string): never {
+  // The url's second "/" is the expansion's first or second character (joinUrl drops one of two).
+  const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
+  const name = writerOf(compiled, slots, at, at + 1);
+  const problem = `makes the url ${quote(url)} below baseUrl "/", and a url starting with "//" names a host`;
+  throw name === undefined
+    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(compiled.url)}: it ${problem}`)
+    : new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it ${problem}`,
+      );
+}
+
+/** A body value with each part a snapshot froze replaced by a mutable copy: the result is the caller's. */
+function unfrozen(value: unknown): unknown {
+  return isLibraryFrozen(value) || isPlainObject(value) ? thawed(value) : value;
+}

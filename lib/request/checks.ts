@@ -1,0 +1,196 @@
+import { EndpointError, quote } from "../errors.js";
+import { isPlainObject, own } from "../object.js";
+import { programOf } from "../uri-template/compile.js";
+import { expandVarspec } from "../uri-template/expand-varspec.js";
+import { authorityEnd, dotSegmentLabel, findDotSegment, isAbsoluteUrl, mayMakeDotSegment } from "../url.js";
+import type { CompiledUrl } from "../pipeline/types.js";
+
+/**
+ * The checks of spec §2.2 rule 1 around the expansion: each required placeholder has a value, no
+ * whole path segment is left empty, no value makes a dot segment. Given `texts`, the url is
+ * expanded part by part into it, for `assertAuthorityKept`.
+ */
+export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
+  const names = compiled.template.variableNames;
+  // A non-empty string or a number in every required slot passes the first two checks.
+  if (!holdsText(slots, compiled.requiredSlots)) {
+    // Lists and objects read once, into copies that the checks and the expansion both read: a
+    // getter or Proxy could answer "x" to a check and null to the expansion.
+    for (const slot of compiled.requiredSlots) slots[slot] = readOnce(slots[slot]);
+    for (const slot of compiled.requiredSlots) {
+      if (isUndefinedValue(slots[slot])) {
+        const name = names[slot]!;
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
+        );
+      }
+    }
+    for (const run of compiled.wholeSegments) {
+      if (run.every((slot) => expandsToNothing(slots[slot]))) {
+        throw new EndpointError(
+          "ERR_MISSING_PARAMETER",
+          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+        );
+      }
+    }
+  }
+  let expanded: string;
+  if (texts === undefined) expanded = compiled.expand(slots);
+  else {
+    for (const text of expandParts(compiled, slots)) texts.push(text);
+    expanded = texts.join("");
+  }
+  assertNoDotSegment(compiled, expanded, slots);
+  return expanded;
+}
+
+/** Does every one of `required` hold a non-empty string or a number? */
+function holdsText(slots: readonly unknown[], required: readonly number[]): boolean {
+  for (const slot of required) {
+    const value = slots[slot];
+    if (typeof value === "string" ? value === "" : typeof value !== "number") return false;
+  }
+  return true;
+}
+
+/** A list's own items or a plain object's own members, read once into a copy (RFC 6570 §2.3). */
+function readOnce(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      // A hole stays a hole, never an index inherited from Array.prototype.
+      const item = own(value, i);
+      if (item !== undefined) copy[i] = item;
+    }
+    return copy;
+  }
+  return isPlainObject(value) ? { ...value } : value;
+}
+
+/** The defined members of a list (RFC 6570 §2.3: not undefined or null), own only, in order. */
+function definedMembers(list: readonly unknown[]): unknown[] {
+  const members: unknown[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const item = own(list, i);
+    if (item != null) members.push(item);
+  }
+  return members;
+}
+
+/** Does a defined value of `{x}` or `{+x}` expand to ""? `""`, or a list of one defined `""` (§3.2.1). */
+function expandsToNothing(value: unknown): boolean {
+  const members = Array.isArray(value) ? definedMembers(value) : [value];
+  return members.length === 1 && members[0] === "";
+}
+
+/** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
+function isUndefinedValue(value: unknown): boolean {
+  const members = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : undefined;
+  return value == null || (members !== undefined && definedMembers(members).length === 0);
+}
+
+/**
+ * The text each part of the template writes for `values` (RFC 6570 §3: each expression expands
+ * apart from the others, so the texts joined are the expansion), for the checks that need to
+ * know which part wrote what.
+ */
+export function expandParts(compiled: CompiledUrl, values: readonly unknown[]): string[] {
+  return programOf(compiled.template)[1].map((step) => {
+    if (typeof step === "string") return step;
+    // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
+    let text: string | undefined;
+    for (const spec of step) {
+      const value = values[spec.slot];
+      const piece =
+        value == null
+          ? undefined
+          : expandVarspec(spec, value, compiled.template.template, text !== undefined);
+      if (piece !== undefined) text = (text ?? "") + piece;
+    }
+    return text ?? "";
+  });
+}
+
+/**
+ * The variable whose varspec wrote some of `[start, end)` of the expansion, or `undefined` when
+ * only literal text is there. For error messages: it expands the varspecs again one by one.
+ */
+export function writerOf(
+  compiled: CompiledUrl,
+  values: readonly unknown[],
+  start: number,
+  end: number,
+): string | undefined {
+  let offset = 0;
+  for (const step of programOf(compiled.template)[1]) {
+    if (typeof step === "string") {
+      offset += step.length;
+      continue;
+    }
+    let later = false;
+    for (const spec of step) {
+      const value = values[spec.slot];
+      const text = value == null ? undefined : expandVarspec(spec, value, compiled.template.template, later);
+      if (text === undefined) continue;
+      later = true;
+      if ((offset += text.length) > start && offset - text.length < end) return spec.name;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The request goes where the route says (docs/security.md): no expansion may make a "." or ".."
+ * segment, which clients resolve away (`/repos/o/..` is sent as `/repos/`). Names the parameter.
+ */
+export function assertNoDotSegment(
+  compiled: CompiledUrl,
+  expanded: string,
+  values: readonly unknown[],
+): void {
+  // Most values cannot make one: then the url need not be scanned.
+  const dotSlots = compiled.dotSlots;
+  if (dotSlots !== undefined) {
+    let suspect = false;
+    for (let i = 0; i < dotSlots.length && !suspect; i++) {
+      // A list or object is not read again (it could answer otherwise): the url is scanned.
+      const entry = dotSlots[i]!;
+      const value = values[entry < 0 ? ~entry : entry];
+      suspect =
+        typeof value === "string"
+          ? entry >= 0
+            ? mayMakeDotSegment(value)
+            : value.includes(".") || value.includes("%")
+          : typeof value === "object" && value !== null;
+    }
+    if (!suspect) return;
+  }
+  let start = compiled.pathStart;
+  if (start === 0 && !compiled.isPath && isAbsoluteUrl(expanded)) start = authorityEnd(expanded);
+  if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
+  const found = findDotSegment(expanded, start);
+  if (found === undefined) return;
+  const [from, to] = found;
+  const segment = dotSegmentLabel(expanded, found);
+  // Ended (or begun) by an encoded "/" or "\": servers, or in a fragment routers, that decode it
+  // first resolve it. The value that wrote the dots is named, else the one that wrote that end.
+  const before = from > start && !/[/?#]/.test(expanded.charAt(from - 1)) ? 3 : 0;
+  const after = expanded.charCodeAt(to) === 0x25 /* % */ ? 3 : 0;
+  const who = /;|%3b/i.test(expanded.slice(from, to))
+    ? 'servers that drop ";" parameters'
+    : before || after
+      ? `${segment.startsWith("path") ? "servers" : "routers"} that decode "%2F" and "%5C"`
+      : "clients";
+  const name = writerOf(compiled, values, from, to) ?? writerOf(compiled, values, from - before, to + after);
+  if (name !== undefined) {
+    throw new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+    );
+  }
+  throw new EndpointError(
+    "ERR_INVALID_URL",
+    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by ${who}`,
+  );
+}
