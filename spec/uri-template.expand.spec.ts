@@ -5,7 +5,8 @@ import {
   formQuery,
   parseTemplate,
 } from "../lib/uri-template/index.js";
-import { compileTemplate, expressionCount } from "../lib/uri-template/compile.js";
+import { compileTemplate } from "../lib/uri-template/compile.js";
+import { templateWeight } from "../lib/uri-template/cache.js";
 import { errorOf } from "./helpers/thrown.js";
 
 describe("parseTemplate()", () => {
@@ -253,19 +254,16 @@ describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570
   });
 });
 
-describe("expressionCount()", () => {
+describe("templateWeight()", () => {
   it.each([
-    ["", 0],
-    ["/repos", 0],
-    ["{a}", 1],
-    ["/repos/{owner}/{repo}/issues{?state,labels}", 3],
-    ["{a}{b}{c,d}x{/e*}", 4],
-  ])("%j has %i expressions", (template, count) => {
-    expect(expressionCount(compileTemplate(template))).toBe(count);
-  });
-
-  it("counts a template that parseTemplate returns", () => {
-    expect(expressionCount(parseTemplate("/a{b}{?c}"))).toBe(2);
+    // template, its characters, its varspecs
+    ["", 0, 0],
+    ["/repos", 6, 0],
+    ["{a}", 3, 1],
+    ["/repos/{owner}/{repo}/issues{?state,labels}", 43, 4],
+    ["{a}{b}{c,d}x{/e*}", 17, 5],
+  ])("%j: two per character and 200 per varspec", (template, characters, varspecs) => {
+    expect(templateWeight(compileTemplate(template))).toBe(2 * characters + 200 * varspecs);
   });
 });
 
