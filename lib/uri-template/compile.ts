@@ -11,12 +11,11 @@ type Program = [
   slots: ReadonlyMap<string, number>,
 ];
 
-/** The programs of the templates `compileTemplate` made, for the library's url expansion. */
 const PROGRAMS = new WeakMap<UriTemplate, Program>();
 
 /**
- * The program of a template `compileTemplate` made: `expand(values)` with `values[i]` the value of
- * `variableNames[i]`, the steps it walks, and the map of names to slots.
+ * The program of a template `compileTemplate` made, for the library's url expansion:
+ * `expand(values)` with `values[i]` the value of `variableNames[i]`, its steps, its name slots.
  */
 export function programOf(template: UriTemplate): Program {
   return PROGRAMS.get(template)!;
@@ -52,33 +51,28 @@ export function compileTemplate(template: string): UriTemplate {
     return out;
   };
 
-  // Callers pass objects of one shape again and again: the slot of the n-th key of the last call
-  // is remembered, so the walk below looks a name up only when the shape changes.
-  const keys: unknown[] = variableNames.map(() => undefined);
-  const keySlots = variableNames.map(() => 0);
+  const variablesError = (problem: string, options?: ErrorOptions): EndpointError =>
+    new EndpointError(
+      "ERR_INVALID_PARAMETER",
+      `Invalid variables for URI template ${quote(template)}: ${problem}`,
+      options,
+    );
+
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
+    // Object(x) is x itself only for objects and functions.
+    if (Object(variables) !== variables) {
+      throw variablesError(`expected an object, got ${describe(variables)}`);
+    }
     try {
-      // Object(x) is x itself only for objects and functions.
-      if (Object(variables) !== variables) {
-        throw new EndpointError(
-          "ERR_INVALID_PARAMETER",
-          `Invalid variables for URI template ${quote(template)}: expected an object, got ${describe(variables)}`,
-        );
-      }
       // Own properties only, each read once: "{constructor}" never reads Object.prototype.
       const values: unknown[] = Array(variableNames.length);
       let found = 0;
       for (const name in variables) {
-        if (!hasOwn(variables, name)) continue;
-        let slot = keySlots[found];
-        if (keys[found] !== name) {
-          slot = slots.get(name);
-          if (slot === undefined) continue;
-          keys[found] = name;
-          keySlots[found] = slot;
+        const slot = slots.get(name);
+        if (slot !== undefined && hasOwn(variables, name)) {
+          values[slot] = variables[name];
+          found++;
         }
-        values[slot!] = variables[name];
-        found++;
       }
       // The names the walk did not give: an own property that is not enumerable, or none. No
       // hole is left, since reading one would read Array.prototype.
@@ -93,11 +87,8 @@ export function compileTemplate(template: string): UriTemplate {
       // A revoked Proxy, or a getter or Proxy trap that throws: an EndpointError with what was
       // thrown as its cause, never a TypeError from inside the engine.
       if (error instanceof EndpointError) throw error;
-      throw new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `Invalid variables for URI template ${quote(template)}: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
-        { cause: error },
-      );
+      const problem = "they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
+      throw variablesError(problem, { cause: error });
     }
   };
 

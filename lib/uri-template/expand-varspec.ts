@@ -34,13 +34,16 @@ export function expandVarspec(
   const { row, name, maxLength } = spec;
   const head = later ? spec.sep : spec.first;
   if (typeof value === "object" && (Array.isArray(value) || hasPlainPrototype(value!))) {
-    const members = expandComposite(spec, value!);
+    const members = expandMembers(spec, value!);
     if (members === undefined) return undefined; // §2.3: no defined member
     // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
     if (maxLength !== undefined) {
       const kind = Array.isArray(value) ? "list" : "object";
-      const problem = `prefix modifier ":${maxLength}" on the ${kind} value of ${quote(name)}`;
-      throw templateError(template, problem, spec.offset);
+      throw templateError(
+        template,
+        `prefix modifier ":${maxLength}" on the ${kind} value of ${quote(name)}`,
+        spec.offset,
+      );
     }
     // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
     return (spec.explode ? (later ? row.sep : row.first) : head) + members;
@@ -53,12 +56,11 @@ export function expandVarspec(
 }
 
 /**
- * The defined members of a list (its items) or of an associative array (its own enumerable keys
- * and their values) as Appendix A writes them: joined by "," (`key,value` pairs for an object);
- * exploded, joined by the operator's `sep` as `key=value`, and `name=value` for a named list.
+ * The defined members of a list, or of an object (its own enumerable keys), as Appendix A writes
+ * them: joined by ",", an object's as `key,value`; exploded, joined by `sep` as `key=value`, and a
+ * list's as `name=value` for a named operator.
  */
-function expandComposite(spec: Varspec, value: object): string | undefined {
-  const { row, name, explode } = spec;
+function expandMembers({ row, name, explode }: Varspec, value: object): string | undefined {
   const isList = Array.isArray(value);
   const keys: readonly unknown[] = isList ? value : Object.keys(value);
   let out: string | undefined;
@@ -71,8 +73,9 @@ function expandComposite(spec: Varspec, value: object): string | undefined {
     const text = row.encode(scalarText(member, name, key), name);
     let piece = text;
     if (explode && (row.named || !isList)) {
-      const pairName = isList ? name : row.encode(key as string, name);
-      piece = pairName + (text === "" && row.named ? row.ifemp : "=" + text);
+      piece =
+        (isList ? name : row.encode(key as string, name)) +
+        (text === "" && row.named ? row.ifemp : "=" + text);
     } else if (!isList) {
       piece = row.encode(key as string, name) + "," + text;
     }
