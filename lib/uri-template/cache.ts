@@ -7,13 +7,12 @@ import type { UriTemplate } from "./types.js";
 export const TEMPLATE_CACHE_SIZE = CACHE_SIZE;
 /** Longer templates are compiled on every call and never cached. */
 export const MAX_CACHED_TEMPLATE_LENGTH = MAX_CACHED_KEY_LENGTH;
-/** The total weight of the cache, in bytes held (see `templateWeight`): 16 MB. */
-export const TEMPLATE_CACHE_WEIGHT = 16 * 1024 * 1024;
+/** The most the cache holds, in bytes as `templateWeight` counts them. */
+export const TEMPLATE_CACHE_WEIGHT = 16_000_000;
 
 /**
- * What a compiled template holds, in bytes, an upper estimate: two per character of its text
- * (literals, names, the "name=" before a value) and 200 per varspec (its compiled and public
- * objects and its slot), measured on templates of thousands of varspecs.
+ * What a compiled template holds, in bytes (an upper estimate, measured): two per character of
+ * its text and 200 per varspec, for its compiled and public objects and its "name=" texts.
  */
 export function templateWeight(template: UriTemplate): number {
   let varspecs = 0;
@@ -24,8 +23,8 @@ export function templateWeight(template: UriTemplate): number {
 const cache = /*#__PURE__*/ boundedCache<UriTemplate>(CACHE_SIZE, TEMPLATE_CACHE_WEIGHT);
 
 /**
- * Parses an RFC 6570 level 4 template once and caches it: the same template string gives the
- * same frozen object while it is cached (at most 1000 templates and about 16 MB, oldest first).
+ * Parses an RFC 6570 level 4 template once and caches it: the same string gives the same frozen
+ * object while it is cached (at most 1000 templates and 16 MB, the oldest dropped first).
  *
  * @example
  * parseTemplate("/search{?q,lang}").expand({ q: "chien", lang: "fr" }); // "/search?q=chien&lang=fr"
@@ -36,10 +35,8 @@ export function parseTemplate(template: string): UriTemplate {
   const cached = cache.get(template);
   if (cached !== undefined) return cached;
   if (typeof template !== "string") {
-    throw new EndpointError(
-      "ERR_INVALID_TEMPLATE",
-      `Invalid URI template: expected a string, got ${describe(template)}`,
-    );
+    const problem = `expected a string, got ${describe(template)}`;
+    throw new EndpointError("ERR_INVALID_TEMPLATE", `Invalid URI template: ${problem}`);
   }
   const compiled = compileTemplate(template);
   return cache.set(template, compiled, templateWeight(compiled));

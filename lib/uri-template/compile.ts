@@ -4,19 +4,12 @@ import { expandVarspec } from "./expand-varspec.js";
 import { tokenize, type Step } from "./tokenize.js";
 import type { UriTemplate } from "./types.js";
 
-/** A compiled template's expansion from slots, its steps, and the slot of each variable name. */
-type Program = [
-  expand: (values: readonly unknown[]) => string,
-  steps: readonly Step[],
-  slots: ReadonlyMap<string, number>,
-];
+/** A compiled template's expansion from slots, the steps it walks, and each variable name's slot. */
+type Program = [(values: readonly unknown[]) => string, readonly Step[], ReadonlyMap<string, number>];
 
 const PROGRAMS = new WeakMap<UriTemplate, Program>();
 
-/**
- * The program of a template `compileTemplate` made, for the library's url expansion:
- * `expand(values)` with `values[i]` the value of `variableNames[i]`, its steps, its name slots.
- */
+/** The program of a template `compileTemplate` made, for the library's url expansion. */
 export function programOf(template: UriTemplate): Program {
   return PROGRAMS.get(template)!;
 }
@@ -74,8 +67,8 @@ export function compileTemplate(template: string): UriTemplate {
           found++;
         }
       }
-      // The names the walk did not give: an own property that is not enumerable, or none. No
-      // hole is left, since reading one would read Array.prototype.
+      // A name the walk did not give may be an own property that is not enumerable. No hole is
+      // left: reading one would read Array.prototype.
       for (let slot = 0; found < values.length; slot++) {
         if (!hasOwn(values, slot)) {
           values[slot] = own(variables, variableNames[slot]!);
@@ -84,20 +77,14 @@ export function compileTemplate(template: string): UriTemplate {
       }
       return expandSlots(values);
     } catch (error) {
-      // A revoked Proxy, or a getter or Proxy trap that throws: an EndpointError with what was
-      // thrown as its cause, never a TypeError from inside the engine.
+      // A revoked Proxy, or a getter or Proxy trap that throws: never a TypeError from inside.
       if (error instanceof EndpointError) throw error;
       const problem = "they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
       throw variablesError(problem, { cause: error });
     }
   };
 
-  const compiled: UriTemplate = Object.freeze({
-    template,
-    variableNames,
-    parts: Object.freeze(parts),
-    expand,
-  });
+  const compiled: UriTemplate = Object.freeze({ template, variableNames, parts, expand });
   PROGRAMS.set(compiled, [expandSlots, steps, slots]);
   return compiled;
 }

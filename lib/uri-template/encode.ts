@@ -12,10 +12,7 @@ export function encodeUnreserved(value: string, name: string): string {
   return encode(value, name, ALLOW_U);
 }
 
-/**
- * Encodes with the U+R set (RFC 6570 §3.2.1, §3.2.3): unreserved and reserved ASCII and
- * pct-encoded triplets stay as they are; a `%` that starts no triplet becomes `%25`.
- */
+/** Encodes with the U+R set (§3.2.1): reserved ASCII and pct-encoded triplets stay too; a lone `%` is `%25`. */
 export function encodeReserved(value: string, name: string): string {
   return encode(value, name, ALLOW_UR);
 }
@@ -29,9 +26,8 @@ function encode(value: string, name: string, allow: Uint8Array): string {
 }
 
 /**
- * Writes every character of `value` outside `allow`, from offset `i` on, as the pct-encoded octets
- * of its UTF-8 form (RFC 6570 §1.6, §3.2.1). A lone surrogate has no UTF-8 form: it is refused,
- * never sent as U+FFFD.
+ * Writes each character of `value` outside `allow`, from `i` on, as the pct-encoded octets of its
+ * UTF-8 form (RFC 6570 §1.6, §3.2.1). A lone surrogate has none: refused, never sent as U+FFFD.
  */
 function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): string {
   let out = value.slice(0, i);

@@ -1,24 +1,11 @@
 import { quote } from "../errors.js";
 import { hasPlainPrototype, own } from "../object.js";
 import { encodeReserved, prefix } from "./encode.js";
-import type { OperatorRow } from "./operators.js";
 import { templateError } from "./template-error.js";
-import type { TemplateVariable } from "./types.js";
+import type { Varspec } from "./types.js";
 import { scalarText } from "./values.js";
 
-/** A varspec as compiled: what its expansion needs besides its value. */
-export interface Varspec extends TemplateVariable {
-  /** The row of its expression's operator (RFC 6570 Appendix A). */
-  readonly row: OperatorRow;
-  /** The index of its value in the values `expand` reads (its name's index in `variableNames`). */
-  readonly slot: number;
-  /** Where the varspec starts in the template, for the error of a prefix on a composite value. */
-  readonly offset: number;
-  /** What comes before a first defined scalar value: the operator's `first`, and `name=` if named. */
-  readonly first: string;
-  /** The same with the operator's `sep`, before a value that follows another defined one. */
-  readonly sep: string;
-}
+export type { Varspec } from "./types.js";
 
 /**
  * Expands one varspec whose value is neither `undefined` nor `null` by RFC 6570 Appendix A, with
@@ -55,11 +42,7 @@ export function expandVarspec(
   return head + row.encode(text, name);
 }
 
-/**
- * The defined members of a list, or of an object (its own enumerable keys), as Appendix A writes
- * them: joined by ",", an object's as `key,value`; exploded, joined by `sep` as `key=value`, and a
- * list's as `name=value` for a named operator.
- */
+/** The defined members of a list or an object (its own enumerable keys), joined as Appendix A says. */
 function expandMembers({ row, name, explode }: Varspec, value: object): string | undefined {
   const isList = Array.isArray(value);
   const keys: readonly unknown[] = isList ? value : Object.keys(value);
@@ -71,14 +54,14 @@ function expandMembers({ row, name, explode }: Varspec, value: object): string |
     if (member == null) continue; // §3.2.1: undefined members are skipped
     // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
     const text = row.encode(scalarText(member, name, key), name);
-    let piece = text;
-    if (explode && (row.named || !isList)) {
-      piece =
-        (isList ? name : row.encode(key as string, name)) +
-        (text === "" && row.named ? row.ifemp : "=" + text);
-    } else if (!isList) {
-      piece = row.encode(key as string, name) + "," + text;
-    }
+    // Appendix A: exploded, an object's members and a named operator's items are `name=value`.
+    const pairName = isList ? name : row.encode(key as string, name);
+    const piece =
+      explode && (row.named || !isList)
+        ? pairName + (text === "" && row.named ? row.ifemp : "=" + text)
+        : isList
+          ? text
+          : pairName + "," + text;
     out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
   }
   return out;

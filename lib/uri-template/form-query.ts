@@ -3,9 +3,8 @@ import { encodeUnreserved } from "./encode.js";
 import { expandVarspec, type Varspec } from "./expand-varspec.js";
 import { OPERATORS } from "./operators.js";
 
-// The varspec of each query parameter name, its "name=" encoded once: an app sends the same few
-// names again and again. At most 1000 names of at most 100 characters, all dropped when full.
-// (A Map, not a bounded cache: the query serializer's bundle stays without the cache module.)
+// Each query parameter name's varspec, its "name=" encoded once: an app sends the same few names
+// again and again. At most 1000 names of at most 100 characters, all dropped when full.
 const FORM_VARSPECS = /*#__PURE__*/ new Map<string, Varspec>();
 
 /** A query parameter of any name as the varspec of `{?name}` (§3.2.8), without the "?". */
@@ -13,16 +12,8 @@ function formVarspec(name: string): Varspec {
   let spec = FORM_VARSPECS.get(name);
   if (spec === undefined) {
     const first = encodeUnreserved(name, name) + "=";
-    spec = {
-      name,
-      explode: false,
-      maxLength: undefined,
-      row: OPERATORS["?"],
-      slot: 0,
-      offset: 0,
-      first,
-      sep: "&" + first,
-    };
+    const variable = { name, explode: false, maxLength: undefined };
+    spec = { ...variable, row: OPERATORS["?"], slot: 0, offset: 0, first, sep: "&" + first };
     if (name.length <= 100) {
       if (FORM_VARSPECS.size >= 1000) FORM_VARSPECS.clear();
       FORM_VARSPECS.set(name, spec);
@@ -32,10 +23,8 @@ function formVarspec(name: string): Varspec {
 }
 
 /**
- * Serialises parameters exactly as the RFC 6570 form-style query `{?a,b,c}` (§3.2.8) would, or
- * `{&a,b,c}` (§3.2.9) with `first` "&", for names that need not be valid varnames: each name is
- * pct-encoded with the unreserved set. Undefined values are left out; returns "" when none is
- * defined. `first` "" gives the bare `a=1&b=2` that `serializeQuery()` returns.
+ * Serialises parameters as the form-style query `{?a,b,c}` (RFC 6570 §3.2.8) would, `first` before
+ * the first pair ("?", "&" or ""), for any names: each is pct-encoded. "" when no value is defined.
  *
  * @example
  * formQuery([["per-page", 30], ["filter[x]", "a b"], ["q", undefined]], "?");
@@ -57,13 +46,9 @@ export function formQueryFlat(flat: readonly unknown[], first: string): string {
 /** `out` with the pair `name=value` added: `first` before the first pair, "&" before the others. */
 function formPair(out: string, first: string, name: unknown, value: unknown): string {
   if (typeof name !== "string") {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid query parameter name: expected a string, got ${describe(name)}`,
-    );
+    const problem = `expected a string, got ${describe(name)}`;
+    throw new EndpointError("ERR_INVALID_PARAMETER", `Invalid query parameter name: ${problem}`);
   }
-  if (value == null) return out; // §2.3: an undefined value
-  const pair = expandVarspec(formVarspec(name), value, "", out !== "");
-  if (pair === undefined) return out;
-  return out !== "" ? out + pair : first + pair;
+  const pair = value == null ? undefined : expandVarspec(formVarspec(name), value, "", out !== "");
+  return pair === undefined ? out : (out === "" ? first : out) + pair; // §2.3: undefined values vanish
 }

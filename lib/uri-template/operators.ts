@@ -1,9 +1,6 @@
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import type { TemplateOperator } from "./types.js";
 
-/** Encodes a value with an operator's allowed set; `name` is for error messages only. */
-export type Encoder = (value: string, name: string) => string;
-
 /** One row of the table of RFC 6570 Appendix A. */
 export interface OperatorRow {
   /** Written before the first defined variable of the expression. */
@@ -14,8 +11,8 @@ export interface OperatorRow {
   readonly named: boolean;
   /** Written after a name when the value is the empty string. */
   readonly ifemp: string;
-  /** `allow`: U (unreserved only) or U+R (unreserved, reserved and pct-encoded triplets). */
-  readonly encode: Encoder;
+  /** `allow`: U (unreserved only) or U+R (and reserved, and pct-encoded triplets); `name` for errors. */
+  readonly encode: (value: string, name: string) => string;
 }
 
 /** RFC 6570 Appendix A, one row per operator: everything the expansion of an operator depends on. */

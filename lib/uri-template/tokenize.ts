@@ -8,11 +8,8 @@ import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./t
 /** A step of the program `expand` walks: a literal already encoded, or an expression's varspecs. */
 export type Step = string | readonly Varspec[];
 
-/**
- * A template as parsed: its public parts (literals as written, expressions), the program
- * `expand` walks, and the slot of each variable name (its index in order of first appearance).
- */
-export type Tokens = [parts: (string | TemplateExpression)[], steps: Step[], slots: Map<string, number>];
+/** A template as parsed: its public parts, the program `expand` walks, each variable name's slot. */
+export type Tokens = [readonly (string | TemplateExpression)[], Step[], Map<string, number>];
 
 /**
  * Reads a template in one pass, left to right, by the grammar of RFC 6570 §2: sticky regular
@@ -21,14 +18,14 @@ export type Tokens = [parts: (string | TemplateExpression)[], steps: Step[], slo
  * first character the grammar does not allow.
  */
 export function tokenize(template: string): Tokens {
-  const parts: Tokens[0] = [];
+  const parts: (string | TemplateExpression)[] = [];
   const steps: Step[] = [];
   const slots = new Map<string, number>();
   let i = 0;
   const fail = (problem: string, offset = i): never => {
     throw templateError(template, problem, offset);
   };
-  /** Where `pattern` matches from `i` to (0 when it does not match). */
+  /** Where the sticky `pattern` matches from `i` to (0 when it does not match). */
   const matchEnd = (pattern: RegExp): number => {
     pattern.lastIndex = i;
     pattern.test(template);
@@ -90,12 +87,12 @@ export function tokenize(template: string): Tokens {
       variables.push(variable);
       // §3.2.7–§3.2.9: a named operator writes "name=" before a value (the varname as written).
       const named = row.named ? name + "=" : "";
-      // A name seen for the first time takes the next slot.
-      if (!slots.has(name)) slots.set(name, slots.size);
+      if (!slots.has(name)) slots.set(name, slots.size); // a new name takes the next slot
+      const slot = slots.get(name)!;
       specs.push({
         ...variable,
         row,
-        slot: slots.get(name)!,
+        slot,
         offset: nameStart,
         first: row.first + named,
         sep: row.sep + named,
@@ -105,7 +102,7 @@ export function tokenize(template: string): Tokens {
     parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
     steps.push(specs);
   }
-  return [parts, steps, slots];
+  return [Object.freeze(parts), steps, slots];
 }
 
 // §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded: the

@@ -1,35 +1,30 @@
 import { EndpointError, describe, quote } from "../errors.js";
 
-/** Where a value sits in a variable: the variable itself, an index of its list or a key of its object. */
-export type Position = undefined | number | string;
-
 /**
  * The text of a scalar value: strings as they are, finite numbers, bigints and booleans as their
  * text, a valid `Date` as its ISO 8601 string. Anything else is `ERR_INVALID_PARAMETER`, naming
- * the variable and the value's `position` in it.
+ * the variable and where the value sits in it (`position`: an index of a list, a key of an object).
  */
-export function scalarText(value: unknown, name: string, position?: Position): string {
+export function scalarText(value: unknown, name: string, position?: number | string): string {
   if (typeof value === "string") return value;
   // Number.isFinite does not convert: false for anything but a finite number.
-  if (Number.isFinite(value) || typeof value === "bigint" || typeof value === "boolean") {
-    return String(value);
-  }
+  if (Number.isFinite(value) || typeof value === "bigint" || typeof value === "boolean") return String(value);
   if (value instanceof Date) {
     try {
-      // The built-in method reads a real Date's time value, never an override; it throws for an
-      // invalid Date and for an object that only pretends to be a Date.
+      // The built-in reads a real Date's time value, never an override; it throws for an invalid
+      // Date and for an object that only pretends to be one.
       return Date.prototype.toISOString.call(value);
     } catch {
       // refused below
     }
   }
+  const what = value instanceof Date ? "an invalid Date" : describe(value);
   const where =
     position === undefined
       ? ""
       : typeof position === "number"
         ? ` at index ${position} of a list`
         : ` at key ${quote(position)} of an object`;
-  const what = value instanceof Date ? "an invalid Date" : describe(value);
   throw parameterError(name, `cannot expand ${what}${where} in a URI template`);
 }
 
