@@ -221,6 +221,39 @@ describe("encoding (RFC 6570 §3.2.1)", () => {
   ])("prefixes count code points, never splitting a pair: %s of %j", (template, value, expected) => {
     expect(parseTemplate(template).expand({ x: value, clef: value })).toBe(expected);
   });
+
+  // RFC 6570 Appendix A: "take the first max-length characters of the value, taking care not to
+  // split multi-octet or pct-encoded triplet characters". Under {+…} and {#…}, which keep triplets,
+  // a triplet is one character, and so are the triplets of one UTF-8 encoded code point.
+  it.each([
+    ["{+x:1}", "%41bc", "%41"],
+    ["{#x:1}", "%41bc", "#%41"],
+    ["{+x:2}", "%41bc", "%41b"],
+    ["{+x:3}", "a%2Fb%2Fc", "a%2Fb"],
+    ["{+x:1}", "%C3%A9t%C3%A9", "%C3%A9"],
+    ["{+x:2}", "%C3%A9t%C3%A9", "%C3%A9t"],
+    ["{+x:1}", "%e2%82%acx", "%e2%82%ac"],
+    ["{+x:1}", "%F0%9D%84%9E%F0%9D%84%9E", "%F0%9D%84%9E"],
+    ["{+x:2}", "%41%42%43", "%41%42"],
+    // A "%" that starts no triplet is a character of its own, written %25.
+    ["{+x:2}", "%4%41", "%254"],
+    ["{+x:1}", "%", "%25"],
+    // A lead octet without its continuations is a character of its own.
+    ["{+x:2}", "%C3x", "%C3x"],
+    ["{+x:2}", "%80%80x", "%80%80"],
+    // Only {+…} and {#…} keep triplets: the others encode "%" and count it as one character.
+    ["{x:1}", "%41bc", "%25"],
+    ["{/x:3}", "%41bc", "/%2541"],
+    ["{?x:1}", "%C3%A9", "?x=%25"],
+  ])("%s of %j keeps pct-encoded triplets whole: %j", (template, value, expected) => {
+    expect(parseTemplate(template).expand({ x: value })).toBe(expected);
+  });
+
+  it("reads a long prefix of pct-encoded triplets in linear time, whatever the value", () => {
+    const value = "%C3%A9".repeat(20_000);
+    expect(parseTemplate("{+x:9999}").expand({ x: value })).toBe("%C3%A9".repeat(9999));
+    expect(parseTemplate("{+x:9999}").expand({ x: "%80".repeat(30_000) })).toBe("%80".repeat(9999));
+  });
 });
 
 describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570's sets", () => {
@@ -256,14 +289,14 @@ describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570
 
 describe("templateWeight()", () => {
   it.each([
-    // template, its characters, its varspecs
+    // template, its characters, its literals and varspecs
     ["", 0, 0],
-    ["/repos", 6, 0],
+    ["/repos", 6, 1],
     ["{a}", 3, 1],
-    ["/repos/{owner}/{repo}/issues{?state,labels}", 43, 4],
-    ["{a}{b}{c,d}x{/e*}", 17, 5],
-  ])("%j: two per character and 200 per varspec", (template, characters, varspecs) => {
-    expect(templateWeight(compileTemplate(template))).toBe(2 * characters + 200 * varspecs);
+    ["/repos/{owner}/{repo}/issues{?state,labels}", 43, 7],
+    ["{a}{b}{c,d}x{/e*}", 17, 6],
+  ])("%j: two per character and 256 per literal or varspec", (template, characters, steps) => {
+    expect(templateWeight(compileTemplate(template))).toBe(2 * characters + 256 * steps);
   });
 });
 

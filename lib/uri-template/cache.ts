@@ -1,6 +1,6 @@
 import { CACHE_SIZE, MAX_CACHED_KEY_LENGTH, boundedCache } from "../bounded-cache.js";
 import { EndpointError, describe } from "../errors.js";
-import { compileTemplate } from "./compile.js";
+import { compileTemplate, programOf } from "./compile.js";
 import type { UriTemplate } from "./types.js";
 
 /** How many compiled templates are kept; when full, the oldest entry is dropped first. */
@@ -12,12 +12,10 @@ export const TEMPLATE_CACHE_WEIGHT = 16_000_000;
 
 /**
  * What a compiled template holds, in bytes (an upper estimate, measured): two per character of
- * its text and 200 per varspec, for its compiled and public objects and its "name=" texts.
+ * its text, and 256 per literal and per varspec of its program (their objects and texts).
  */
 export function templateWeight(template: UriTemplate): number {
-  let varspecs = 0;
-  for (const part of template.parts) if (typeof part !== "string") varspecs += part.variables.length;
-  return 2 * template.template.length + 200 * varspecs;
+  return 2 * template.template.length + 256 * programOf(template)[1].flat().length;
 }
 
 const cache = /*#__PURE__*/ boundedCache<UriTemplate>(CACHE_SIZE, TEMPLATE_CACHE_WEIGHT);

@@ -44,17 +44,13 @@ export function compileTemplate(template: string): UriTemplate {
     return out;
   };
 
-  const variablesError = (problem: string, options?: ErrorOptions): EndpointError =>
-    new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid variables for URI template ${quote(template)}: ${problem}`,
-      options,
-    );
-
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
     // Object(x) is x itself only for objects and functions.
     if (Object(variables) !== variables) {
-      throw variablesError(`expected an object, got ${describe(variables)}`);
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid variables for URI template ${quote(template)}: expected an object, got ${describe(variables)}`,
+      );
     }
     try {
       // Own properties only, each read once: "{constructor}" never reads Object.prototype.
@@ -79,8 +75,11 @@ export function compileTemplate(template: string): UriTemplate {
     } catch (error) {
       // A revoked Proxy, or a getter or Proxy trap that throws: never a TypeError from inside.
       if (error instanceof EndpointError) throw error;
-      const problem = "they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
-      throw variablesError(problem, { cause: error });
+      throw new EndpointError(
+        "ERR_INVALID_PARAMETER",
+        `Invalid variables for URI template ${quote(template)}: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
+        { cause: error },
+      );
     }
   };
 

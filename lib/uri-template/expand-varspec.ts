@@ -18,43 +18,27 @@ export function expandVarspec(
   template: string,
   later: boolean,
 ): string | undefined {
-  const { row, name, maxLength } = spec;
+  const { row, name, explode, maxLength } = spec;
   const head = later ? spec.sep : spec.first;
-  if (typeof value === "object" && (Array.isArray(value) || hasPlainPrototype(value!))) {
-    const members = expandMembers(spec, value!);
-    if (members === undefined) return undefined; // §2.3: no defined member
-    // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
-    if (maxLength !== undefined) {
-      const kind = Array.isArray(value) ? "list" : "object";
-      throw templateError(
-        template,
-        `prefix modifier ":${maxLength}" on the ${kind} value of ${quote(name)}`,
-        spec.offset,
-      );
-    }
-    // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
-    return (spec.explode ? (later ? row.sep : row.first) : head) + members;
+  if (typeof value !== "object" || !(Array.isArray(value) || hasPlainPrototype(value!))) {
+    let text = scalarText(value, name);
+    if (maxLength !== undefined) text = prefix(text, maxLength, row.encode === encodeReserved);
+    // §3.2.7–§3.2.9: after the name of an empty value, ifemp in place of the head's "=".
+    if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
+    return head + row.encode(text, name);
   }
-  let text = scalarText(value, name);
-  if (maxLength !== undefined) text = prefix(text, maxLength, row.encode === encodeReserved);
-  // §3.2.7–§3.2.9: after the name of an empty value, ifemp in place of the head's "=".
-  if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
-  return head + row.encode(text, name);
-}
-
-/** The defined members of a list or an object (its own enumerable keys), joined as Appendix A says. */
-function expandMembers({ row, name, explode }: Varspec, value: object): string | undefined {
+  // A list's items or an object's own enumerable keys, the defined ones joined as Appendix A says.
   const isList = Array.isArray(value);
-  const keys: readonly unknown[] = isList ? value : Object.keys(value);
+  const keys: readonly unknown[] = isList ? value : Object.keys(value!);
   let out: string | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = isList ? index : (keys[index] as string);
     // Own members only: a hole must not read what other code put on Array.prototype.
-    const member = own(value, key);
+    const member = own(value!, key);
     if (member == null) continue; // §3.2.1: undefined members are skipped
     // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
     const text = row.encode(scalarText(member, name, key), name);
-    // Appendix A: exploded, an object's members and a named operator's items are `name=value`.
+    // Exploded, an object's members and a named operator's items are `name=value`.
     const pairName = isList ? name : row.encode(key as string, name);
     const piece =
       explode && (row.named || !isList)
@@ -64,5 +48,12 @@ function expandMembers({ row, name, explode }: Varspec, value: object): string |
           : pairName + "," + text;
     out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
   }
-  return out;
+  if (out === undefined) return undefined; // §2.3: no defined member
+  // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
+  if (maxLength !== undefined) {
+    const problem = `prefix modifier ":${maxLength}" on the ${isList ? "list" : "object"} value of ${quote(name)}`;
+    throw templateError(template, problem, spec.offset);
+  }
+  // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
+  return (explode ? (later ? row.sep : row.first) : head) + out;
 }

@@ -65,7 +65,7 @@ export function tokenize(template: string): Tokens {
         // §2.4.1 prefix = ":" max-length
         const digits = ++i;
         if ((i = matchEnd(MAX_LENGTH)) === 0) fail("prefix length must be an integer from 1 to 9999", digits);
-        maxLength = Number(template.slice(digits, i));
+        maxLength = +template.slice(digits, i);
       } else if (name && next === "*") {
         explode = true; // §2.4.2 explode = "*"
         i++;
