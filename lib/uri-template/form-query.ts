@@ -32,7 +32,7 @@ function formVarspec(name: string): Varspec {
  */
 export function formQuery(entries: Iterable<readonly [string, unknown]>, first: string): string {
   let out = "";
-  for (const [name, value] of entries) out = formPair(out, first, name, value);
+  for (const entry of entries) out = formPair(out, first, entry[0], entry[1]);
   return out;
 }
 
