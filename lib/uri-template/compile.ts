@@ -35,7 +35,12 @@ export function compileTemplate(template: string): UriTemplate {
       for (const spec of step) {
         const value = values[spec.slot];
         if (value == null) continue; // §2.3: undefined
-        const text = expandVarspec(spec, value, template, later);
+        // A non-empty string without a prefix, the usual value, is only encoded: no need to tell
+        // it from the lists, objects and other scalars that expandVarspec sorts out.
+        const text =
+          typeof value === "string" && value !== "" && spec.maxLength === undefined
+            ? (later ? spec.sep : spec.first) + spec.row.encode(value, spec.name)
+            : expandVarspec(spec, value, template, later);
         if (text === undefined) continue;
         out += text;
         later = true;
@@ -44,6 +49,10 @@ export function compileTemplate(template: string): UriTemplate {
     return out;
   };
 
+  // The n-th key the walk below found in the last call, and its slot: objects of one shape give
+  // their keys in one order, so a key is looked up only when the shape changes.
+  const keys: unknown[] = variableNames.map(() => undefined);
+  const keySlots = variableNames.map(() => 0);
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
     // Object(x) is x itself only for objects and functions.
     if (Object(variables) !== variables) {
@@ -57,11 +66,14 @@ export function compileTemplate(template: string): UriTemplate {
       const values: unknown[] = Array(variableNames.length);
       let found = 0;
       for (const name in variables) {
-        const slot = slots.get(name);
-        if (slot !== undefined && hasOwn(variables, name)) {
-          values[slot] = variables[name];
-          found++;
+        if (!hasOwn(variables, name)) continue;
+        if (keys[found] !== name) {
+          const slot = slots.get(name);
+          if (slot === undefined) continue;
+          keys[found] = name;
+          keySlots[found] = slot;
         }
+        values[keySlots[found++]!] = variables[name];
       }
       // A name the walk did not give may be an own property that is not enumerable. No hole is
       // left: reading one would read Array.prototype.

@@ -57,28 +57,16 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
 
 /**
  * The first `maxLength` characters of `text` (RFC 6570 §2.4.1), never splitting a surrogate pair.
- * With `keepTriplets` (U+R), Appendix A keeps pct-encoded triplets whole: a triplet is one
- * character, and so are the triplets of one UTF-8 encoded code point.
+ * With `keepTriplets` (U+R), a pct-encoded triplet is one character: Appendix A takes "care not to
+ * split multi-octet or pct-encoded triplet characters".
  */
 export function prefix(text: string, maxLength: number, keepTriplets: boolean): string {
   let end = 0;
   for (let count = 0; count < maxLength && end < text.length; count++) {
-    const octet = keepTriplets ? octetAt(text, end) : -1;
-    if (octet < 0) {
-      end += text.codePointAt(end)! > 0xffff ? 2 : 1;
-      continue;
-    }
-    // RFC 3629 §3: a lead octet says how many continuation octets (80–BF) follow it.
-    let continuations = octet >= 0xf0 ? 3 : octet >= 0xe0 ? 2 : octet >= 0xc0 ? 1 : 0;
-    end += 3;
-    while (continuations-- > 0 && octetAt(text, end) >> 6 === 2) end += 3;
+    end += keepTriplets && isPctEncodedAt(text, end) ? 3 : text.codePointAt(end)! > 0xffff ? 2 : 1;
   }
   return text.slice(0, end);
 }
-
-/** The octet of the pct-encoded triplet at `i`, or -1 when none starts there. */
-const octetAt = (text: string, i: number): number =>
-  isPctEncodedAt(text, i) ? parseInt(text.slice(i + 1, i + 3), 16) : -1;
 
 /** U: the characters copied as they are by most operators (RFC 6570 §3.2.1, RFC 3986 §2.3). */
 const ALLOW_U = /*#__PURE__*/ asciiClass(/[\w.~-]/);
