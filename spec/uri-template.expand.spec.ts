@@ -5,7 +5,8 @@ import {
   formQuery,
   parseTemplate,
 } from "../lib/uri-template/index.js";
-import { compileTemplate, expressionCount } from "../lib/uri-template/compile.js";
+import { compileTemplate } from "../lib/uri-template/compile.js";
+import { templateWeight } from "../lib/uri-template/cache.js";
 import { errorOf } from "./helpers/thrown.js";
 
 describe("parseTemplate()", () => {
@@ -220,6 +221,37 @@ describe("encoding (RFC 6570 §3.2.1)", () => {
   ])("prefixes count code points, never splitting a pair: %s of %j", (template, value, expected) => {
     expect(parseTemplate(template).expand({ x: value, clef: value })).toBe(expected);
   });
+
+  // RFC 6570 Appendix A: "take the first max-length characters of the value, taking care not to
+  // split multi-octet or pct-encoded triplet characters". Under {+…} and {#…}, which keep
+  // triplets, a triplet is one character.
+  it.each([
+    ["{+x:1}", "%41bc", "%41"],
+    ["{#x:1}", "%41bc", "#%41"],
+    ["{+x:2}", "%41bc", "%41b"],
+    ["{+x:3}", "a%2Fb%2Fc", "a%2Fb"],
+    ["{+x:2}", "%41%42%43", "%41%42"],
+    ["{+x:1}", "%e2%82%acx", "%e2"],
+    ["{+x:3}", "%C3%A9t%C3%A9", "%C3%A9t"],
+    ["{+x:2}", "é%41", "%C3%A9%41"],
+    // A "%" that starts no triplet is a character of its own, written %25.
+    ["{+x:2}", "%4%41", "%254"],
+    ["{+x:1}", "%", "%25"],
+    ["{+x:2}", "%%41", "%25%41"],
+    // Only {+…} and {#…} keep triplets: the others encode "%" and count it as one character.
+    ["{x:1}", "%41bc", "%25"],
+    ["{/x:3}", "%41bc", "/%2541"],
+    ["{?x:1}", "%C3%A9", "?x=%25"],
+  ])("%s of %j keeps pct-encoded triplets whole: %j", (template, value, expected) => {
+    expect(parseTemplate(template).expand({ x: value })).toBe(expected);
+  });
+
+  it("reads a long prefix of pct-encoded triplets in linear time, whatever the value", () => {
+    expect(parseTemplate("{+x:9999}").expand({ x: "%C3%A9".repeat(20_000) })).toBe(
+      "%C3%A9".repeat(4999) + "%C3",
+    );
+    expect(parseTemplate("{+x:9999}").expand({ x: "%80".repeat(30_000) })).toBe("%80".repeat(9999));
+  });
 });
 
 describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570's sets", () => {
@@ -253,19 +285,16 @@ describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570
   });
 });
 
-describe("expressionCount()", () => {
+describe("templateWeight()", () => {
   it.each([
-    ["", 0],
-    ["/repos", 0],
-    ["{a}", 1],
-    ["/repos/{owner}/{repo}/issues{?state,labels}", 3],
-    ["{a}{b}{c,d}x{/e*}", 4],
-  ])("%j has %i expressions", (template, count) => {
-    expect(expressionCount(compileTemplate(template))).toBe(count);
-  });
-
-  it("counts a template that parseTemplate returns", () => {
-    expect(expressionCount(parseTemplate("/a{b}{?c}"))).toBe(2);
+    // template, its characters, its literals and varspecs
+    ["", 0, 0],
+    ["/repos", 6, 1],
+    ["{a}", 3, 1],
+    ["/repos/{owner}/{repo}/issues{?state,labels}", 43, 7],
+    ["{a}{b}{c,d}x{/e*}", 17, 6],
+  ])("%j: two per character and 256 per literal or varspec", (template, characters, steps) => {
+    expect(templateWeight(compileTemplate(template))).toBe(2 * characters + 256 * steps);
   });
 });
 

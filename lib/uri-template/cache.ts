@@ -1,22 +1,28 @@
-import { CACHE_SIZE, CACHE_WEIGHT, MAX_CACHED_KEY_LENGTH, boundedCache } from "../bounded-cache.js";
+import { CACHE_SIZE, MAX_CACHED_KEY_LENGTH, boundedCache } from "../bounded-cache.js";
 import { EndpointError, describe } from "../errors.js";
-import { compileTemplate } from "./compile.js";
+import { compileTemplate, programOf } from "./compile.js";
 import type { UriTemplate } from "./types.js";
 
 /** How many compiled templates are kept; when full, the oldest entry is dropped first. */
 export const TEMPLATE_CACHE_SIZE = CACHE_SIZE;
-/** Longer templates are compiled on every call and never cached, so the cache stays small in bytes too. */
+/** Longer templates are compiled on every call and never cached. */
 export const MAX_CACHED_TEMPLATE_LENGTH = MAX_CACHED_KEY_LENGTH;
-
-// Bounded by entries and by the parts the templates hold (lib/bounded-cache.ts). The compiled
-// urls of endpoint() hold these same objects: one compiled copy per template.
-// (CACHE_SIZE itself, not its alias TEMPLATE_CACHE_SIZE: the bundle then keeps no second variable)
-const cache = /*#__PURE__*/ boundedCache<UriTemplate>(CACHE_SIZE, CACHE_WEIGHT);
+/** The most the cache holds, in bytes as `templateWeight` counts them. */
+export const TEMPLATE_CACHE_WEIGHT = 16_000_000;
 
 /**
- * Parses an RFC 6570 level 4 template once and caches the result: the same template string gives
- * the same frozen object while it is cached (at most 1000 templates and 20,000 parts, oldest
- * evicted first).
+ * What a compiled template holds, in bytes (an upper estimate, measured): two per character of
+ * its text, and 256 per literal and per varspec of its program (their objects and texts).
+ */
+export function templateWeight(template: UriTemplate): number {
+  return 2 * template.template.length + 256 * programOf(template)[1].flat().length;
+}
+
+const cache = /*#__PURE__*/ boundedCache<UriTemplate>(CACHE_SIZE, TEMPLATE_CACHE_WEIGHT);
+
+/**
+ * Parses an RFC 6570 level 4 template once and caches it: the same string gives the same frozen
+ * object while it is cached (at most 1000 templates and 16 MB, the oldest dropped first).
  *
  * @example
  * parseTemplate("/search{?q,lang}").expand({ q: "chien", lang: "fr" }); // "/search?q=chien&lang=fr"
@@ -27,11 +33,9 @@ export function parseTemplate(template: string): UriTemplate {
   const cached = cache.get(template);
   if (cached !== undefined) return cached;
   if (typeof template !== "string") {
-    throw new EndpointError(
-      "ERR_INVALID_TEMPLATE",
-      `Invalid URI template: expected a string, got ${describe(template)}`,
-    );
+    const problem = `expected a string, got ${describe(template)}`;
+    throw new EndpointError("ERR_INVALID_TEMPLATE", `Invalid URI template: ${problem}`);
   }
   const compiled = compileTemplate(template);
-  return cache.set(template, compiled, compiled.parts.length + 1);
+  return cache.set(template, compiled, templateWeight(compiled));
 }

@@ -1,10 +1,7 @@
 import { encodeReserved, encodeUnreserved } from "./encode.js";
 import type { TemplateOperator } from "./types.js";
 
-/** Encodes a value with an operator's allowed set; `name` is for error messages only. */
-export type Encoder = (value: string, name: string) => string;
-
-/** One row of the table of RFC 6570 Appendix A (the table is keyed by the operator). */
+/** One row of the table of RFC 6570 Appendix A. */
 export interface OperatorRow {
   /** Written before the first defined variable of the expression. */
   readonly first: string;
@@ -14,27 +11,18 @@ export interface OperatorRow {
   readonly named: boolean;
   /** Written after a name when the value is the empty string. */
   readonly ifemp: string;
-  /** `allow`: U (unreserved only) or U+R (unreserved, reserved and pct-encoded triplets). */
-  readonly encode: Encoder;
+  /** `allow`: U (unreserved only) or U+R (and reserved, and pct-encoded triplets); `name` for errors. */
+  readonly encode: (value: string, name: string) => string;
 }
 
-// RFC 6570 Appendix A, one row per operator (object literals of one shape, which the bundle keeps
-// smaller than calls of a row-making function).
+/** RFC 6570 Appendix A, one row per operator: everything the expansion of an operator depends on. */
 export const OPERATORS: Readonly<Record<TemplateOperator, OperatorRow>> = /*#__PURE__*/ Object.freeze({
-  // §3.2.2 simple string expansion
-  "": { first: "", sep: ",", named: false, ifemp: "", encode: encodeUnreserved },
-  // §3.2.3 reserved expansion
-  "+": { first: "", sep: ",", named: false, ifemp: "", encode: encodeReserved },
-  // §3.2.4 fragment expansion
-  "#": { first: "#", sep: ",", named: false, ifemp: "", encode: encodeReserved },
-  // §3.2.5 label expansion
-  ".": { first: ".", sep: ".", named: false, ifemp: "", encode: encodeUnreserved },
-  // §3.2.6 path segments
-  "/": { first: "/", sep: "/", named: false, ifemp: "", encode: encodeUnreserved },
-  // §3.2.7 path-style parameters
-  ";": { first: ";", sep: ";", named: true, ifemp: "", encode: encodeUnreserved },
-  // §3.2.8 form-style query
-  "?": { first: "?", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved },
-  // §3.2.9 form-style query continuation
-  "&": { first: "&", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved },
+  "": { first: "", sep: ",", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.2
+  "+": { first: "", sep: ",", named: false, ifemp: "", encode: encodeReserved }, // §3.2.3
+  "#": { first: "#", sep: ",", named: false, ifemp: "", encode: encodeReserved }, // §3.2.4
+  ".": { first: ".", sep: ".", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.5
+  "/": { first: "/", sep: "/", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.6
+  ";": { first: ";", sep: ";", named: true, ifemp: "", encode: encodeUnreserved }, // §3.2.7
+  "?": { first: "?", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved }, // §3.2.8
+  "&": { first: "&", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved }, // §3.2.9
 });

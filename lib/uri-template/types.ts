@@ -1,3 +1,5 @@
+import type { OperatorRow } from "./operators.js";
+
 /** Public types of the RFC 6570 engine. */
 
 /** An RFC 6570 operator (§2.2); `""` is simple string expansion. */
@@ -44,4 +46,18 @@ export interface UriTemplate {
    * `ERR_INVALID_TEMPLATE` for a prefix modifier on a list or object value.
    */
   expand(variables: Readonly<Record<string, unknown>>): string;
+}
+
+/** A varspec as compiled (internal): what its expansion needs besides its value. */
+export interface Varspec extends TemplateVariable {
+  /** The row of its expression's operator (RFC 6570 Appendix A). */
+  readonly row: OperatorRow;
+  /** The index of its value in the values `expand` reads (its name's index in `variableNames`). */
+  readonly slot: number;
+  /** Where the varspec starts in the template, for the error of a prefix on a composite value. */
+  readonly offset: number;
+  /** What comes before a first defined scalar value: the operator's `first`, and `name=` if named. */
+  readonly first: string;
+  /** The same with the operator's `sep`, before a value that follows another defined one. */
+  readonly sep: string;
 }
