@@ -3,7 +3,8 @@
 //   node scripts/readme-examples.mjs --check  exit 1 if a block fails or differs (npm test runs this)
 //
 // Each block is one of:
-// - under `<!-- example: examples/x.mjs -->`: that file's whole source, run as it is;
+// - under `<!-- example: examples/x.mjs -->`: that file's whole source, run as it is (a .ts file
+//   is type-checked where it lives, so that it may import the files beside it);
 // - under `<!-- not run: why -->`: shown only (a compile error on purpose, a fragment of a
 //   larger program); the reason is required;
 // - any other block: run as written, as its own ES module (a ```ts block is type-checked under
@@ -18,7 +19,7 @@
 // server on 127.0.0.1 (scripts/docs-server.mjs), and its address is written back in the output.
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { transformSync } from "esbuild";
@@ -125,8 +126,13 @@ for (const page of pages()) {
     const name = `${page.replace(/[/.]/g, "_")}_${block.line}`;
     let runnable = source;
     if (block.typescript) {
-      writeFileSync(join(work, `${name}.mts`), source);
-      typeChecked.push(`${name}.mts`);
+      // An example file is type-checked where it lives, beside the files it imports (the types
+      // openapi-typescript generated, say); any other block as a file of its own.
+      if (example) typeChecked.push(relative(work, join(root, example[1])));
+      else {
+        writeFileSync(join(work, `${name}.mts`), source);
+        typeChecked.push(`${name}.mts`);
+      }
       runnable = transformSync(source, { loader: "ts", format: "esm", target: "es2022" }).code;
     }
     writeFileSync(join(work, `${name}.mjs`), runnable);
