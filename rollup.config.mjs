@@ -50,7 +50,7 @@ export default [
     // colonToTemplate from dist/route.mjs, the same module index.mjs loads, so that the command
     // finds a route's placeholders exactly as the library does.
     input: "cli/main.ts",
-    external: (id) => id.startsWith("node:") || /\/lib\/(?:index|route)\.js$/.test(id),
+    external: (id) => id.startsWith("node:") || /\/lib\/(?:index|route|errors|redact)\.js$/.test(id),
     plugins: [
       typescript({ tsconfig: "./cli/tsconfig.json" }),
       // A bin must be executable to run from a clone as ./dist/cli.mjs (npm sets it on install).
@@ -60,7 +60,7 @@ export default [
       file: "dist/cli.mjs",
       format: "es",
       banner: "#!/usr/bin/env node",
-      paths: (id) => id.replace(/^.*\/lib\/(index|route)\.js$/, "./$1.mjs"),
+      paths: (id) => id.replace(/^.*\/lib\/(index|route|errors|redact)\.js$/, "./$1.mjs"),
     },
   },
 ];

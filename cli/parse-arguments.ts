@@ -1,3 +1,5 @@
+import { quote } from "../lib/errors.js";
+
 /** A command line that cannot be understood: exit status 2, one line on stderr. */
 export class UsageError extends Error {
   override name = "UsageError";
@@ -253,20 +255,22 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     else {
       const { text, fromFile } = fileOrText(value, readFile);
       const where = fromFile === undefined ? "" : ` the file ${JSON.stringify(fromFile)} of`;
+      // A headers:= item holds header values, which may be secrets: never shown.
+      const shown = key === "headers" ? `"headers:=…" (header values are not shown)` : quote(item);
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
         throw new UsageError(
           fromFile === undefined
-            ? `Invalid JSON in ${JSON.stringify(item)}: write key:=json for a JSON value, key=value for a string`
-            : `Invalid JSON in${where} ${JSON.stringify(item)}`,
+            ? `Invalid JSON in ${shown}: write key:=json for a JSON value, key=value for a string`
+            : `Invalid JSON in${where} ${shown}`,
         );
       }
       const inexact = inexactNumber(text);
       if (inexact !== undefined) {
         throw new UsageError(
-          `The number ${inexact} in${where} ${JSON.stringify(item)} would become ${String(Number(inexact))}: a JavaScript number cannot hold it exactly; write it as a string`,
+          `The number ${inexact} in${where} ${shown} would become ${String(Number(inexact))}: a JavaScript number cannot hold it exactly; write it as a string`,
         );
       }
       parameters.push([key, json]);

@@ -3,6 +3,9 @@ import type { EndpointOptions, HeadersInput, RequestOptions } from "../lib/index
 // The library's own route → template step (the :name form), not a copy: the built command loads
 // it from dist/route.mjs, the module dist/index.mjs uses (rollup.config.mjs).
 import { colonToTemplate } from "../lib/route.js";
+// The library's own quoting and redaction, so that the command shows no secret the library would not.
+import { quote } from "../lib/errors.js";
+import { isSecretParameter } from "../lib/redact.js";
 import { HELP } from "./help.js";
 import { UsageError, parseArguments } from "./parse-arguments.js";
 import type { ReadFile } from "./parse-arguments.js";
@@ -15,6 +18,11 @@ export interface Output {
   readFile: ReadFile;
   /** Standard input's text when it is not a terminal, else `undefined`. Read only when needed. */
   readStdin(): string | undefined;
+}
+
+/** A `name==value` item for a message, the value of a secret-like name (`token==…`) not shown. */
+function queryItem(name: string, value: string): string {
+  return quote(`${name}==${isSecretParameter(name) ? "***" : value}`);
 }
 
 /** Option keys of `endpoint()` (spec §2.1): never a query parameter of `name==value`. */
@@ -92,7 +100,7 @@ function headersToAddTo(options: EndpointOptions, what: string): HeadersInput | 
   const given: unknown = options.headers;
   if (given !== undefined && (given === null || typeof given !== "object" || Array.isArray(given))) {
     throw new UsageError(
-      `Item headers:= must be a JSON object to take ${what} too, got ${JSON.stringify(given)}`,
+      `Item headers:= must be a JSON object to take ${what} too, got ${typeof given === "string" ? "a string" : quote(given)}`,
     );
   }
   return given as HeadersInput | undefined;
@@ -154,12 +162,12 @@ export function run(argv: readonly string[], output: Output): number {
         // not be RFC 6570 varnames. An option key would be taken as that option.
         if (OPTION_KEYS.has(given)) {
           throw new UsageError(
-            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: ${JSON.stringify(given)} is an option of the library, not a query parameter`,
+            `Invalid query item ${queryItem(given, value)}: ${JSON.stringify(given)} is an option of the library, not a query parameter`,
           );
         }
         if (STRAY_PERCENT.test(given)) {
           throw new UsageError(
-            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: a "%" in the name must start a %XX triplet`,
+            `Invalid query item ${queryItem(given, value)}: a "%" in the name must start a %XX triplet`,
           );
         }
         // The library encodes a query name itself: a name's %XX triplets are read as the UTF-8
@@ -169,7 +177,7 @@ export function run(argv: readonly string[], output: Output): number {
           name = decodeURIComponent(given);
         } catch {
           throw new UsageError(
-            `Invalid query item ${JSON.stringify(`${given}==${value}`)}: its %XX triplets are not UTF-8`,
+            `Invalid query item ${queryItem(given, value)}: its %XX triplets are not UTF-8`,
           );
         }
         if (queryNames.has(name)) {

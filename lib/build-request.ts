@@ -5,6 +5,7 @@ import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, essence } from "
 import { acceptFor } from "./accept-cache.js";
 import type { CompiledUrl } from "./compiled-url.js";
 import { EndpointError, HookFailure, codePointLabel, describe, quote } from "./errors.js";
+import { quoteQuery, quoteUrl } from "./redact.js";
 import {
   brandOf,
   hasOwn,
@@ -111,7 +112,7 @@ function checkedQuery(query: unknown, what: string): string {
   if (typeof query !== "string") {
     throw new EndpointError(
       "ERR_INVALID_URL",
-      `Invalid query from ${what}: expected a string, got ${quote(query)}`,
+      `Invalid query from ${what}: expected a string, got ${quoteQuery(query)}`,
     );
   }
   for (let i = 0; i < query.length; i++) {
@@ -123,7 +124,7 @@ function checkedQuery(query: unknown, what: string): string {
     }
     throw new EndpointError(
       "ERR_INVALID_URL",
-      `Invalid query from ${what}: ${quote(query)} holds ${codePointLabel(code)} at offset ${i}; a query holds only unreserved characters, sub-delims, ":", "@", "/", "?", "[", "]" and pct-encoded octets`,
+      `Invalid query from ${what}: ${quoteQuery(query)} holds ${codePointLabel(code)} at offset ${i}; a query holds only unreserved characters, sub-delims, ":", "@", "/", "?", "[", "]" and pct-encoded octets`,
     );
   }
   return query;
@@ -294,12 +295,12 @@ function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded:
   // The url's second "/" is the expansion's first or second character (joinUrl drops one of two).
   const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
   const name = writerOf(compiled, slots, at, at + 1);
-  const problem = `makes the url ${quote(url)} below baseUrl "/", and a url starting with "//" names a host`;
+  const problem = `makes the url ${quoteUrl(url)} below baseUrl "/", and a url starting with "//" names a host`;
   throw name === undefined
-    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(compiled.url)}: it ${problem}`)
+    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(compiled.url)}: it ${problem}`)
     : new EndpointError(
         "ERR_INVALID_PARAMETER",
-        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it ${problem}`,
+        `Invalid parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: it ${problem}`,
       );
 }
 
@@ -371,7 +372,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
         const name = names[slot]!;
         throw new EndpointError(
           "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
+          `Missing parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
         );
       }
     }
@@ -381,7 +382,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
       if (empty) {
         throw new EndpointError(
           "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+          `Missing parameter ${quote(names[run[0]!]!)} for url ${quoteUrl(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
         );
       }
     }
@@ -454,7 +455,7 @@ export function buildRequest(
     if (baseUrl === undefined) {
       throw new EndpointError(
         "ERR_INVALID_BASE_URL",
-        `Missing baseUrl: url ${quote(compiled.url)} is a path, and no baseUrl is given to put before it`,
+        `Missing baseUrl: url ${quoteUrl(compiled.url)} is a path, and no baseUrl is given to put before it`,
       );
     }
     const base = validateBaseUrl(baseUrl);
@@ -470,7 +471,7 @@ export function buildRequest(
   if (needsPermission && !allows(policy, fullUrl)) {
     throw new EndpointError(
       "ERR_ABSOLUTE_URL",
-      `Absolute url ${quote(fullUrl)} is not allowed by this builder: only paths below baseUrl ${quote(ownBaseUrl)}`,
+      `Absolute url ${quoteUrl(fullUrl)} is not allowed by this builder: only paths below baseUrl ${quoteUrl(ownBaseUrl)}`,
     );
   }
 

@@ -1,5 +1,6 @@
 import { CACHE_SIZE, CACHE_WEIGHT, boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
+import { quoteUrl, redactUrl } from "./redact.js";
 import { internalize, undefinedArray } from "./object.js";
 import { colonToTemplate } from "./route.js";
 import { encodeReserved, encodeUnreserved } from "./uri-template/encode.js";
@@ -309,7 +310,7 @@ export function compileUrl(url: string): CompiledUrl {
     if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
       throw new EndpointError(
         "ERR_INVALID_URL",
-        `Invalid url ${quote(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
+        `Invalid url ${quoteUrl(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
       );
     }
   }
@@ -428,7 +429,7 @@ export function assertAuthorityKept(
   const refuse = (at: number, problem: string): never => {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(writerOf(compiled, values, at, at + 1) ?? "")} for url ${quote(compiled.url)}: it writes ${quote(texts[writer(at)])}, which ${problem}`,
+      `Invalid parameter ${quote(writerOf(compiled, values, at, at + 1) ?? "")} for url ${quoteUrl(compiled.url)}: it writes ${quoteAuthority(texts[writer(at)]!)}, which ${problem}`,
     );
   };
   // The route's own "//" before an authority: where its first literal with a "/", "?" or "#" has
@@ -470,7 +471,7 @@ export function assertAuthorityKept(
     if (inside.includes("@")) {
       refuse(
         expanded.indexOf("@", Math.max(starts(i), authorityStart)),
-        `puts "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`,
+        `puts "@" into the authority ${quoteAuthority(expanded.slice(authorityStart, authorityStop))}`,
       );
     }
     if (ends[i]! > authorityStop && i < lastRouteAuthority) {
@@ -625,12 +626,12 @@ export function assertNoDotSegment(
   if (name !== undefined) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+      `Invalid parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
     );
   }
   throw new EndpointError(
     "ERR_INVALID_URL",
-    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by ${who}`,
+    `Invalid url ${quoteUrl(compiled.url)}: the ${segment} would be resolved away by ${who}`,
   );
 }
 
@@ -649,4 +650,9 @@ export function slotOf(compiled: CompiledUrl, name: string): number | undefined 
  */
 export function emptySlots(compiled: CompiledUrl): unknown[] {
   return undefinedArray(compiled.names.length);
+}
+
+/** Text that a url's authority holds, quoted with any user-info password redacted. */
+function quoteAuthority(text: string): string {
+  return quote(redactUrl("//" + text).slice(2));
 }

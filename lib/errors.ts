@@ -53,6 +53,9 @@ export type EndpointErrorCode =
   /** An adapter cannot carry this body (for example binary data on a curl command line). */
   | "ERR_UNSUPPORTED_BODY";
 
+/** The longest message an `EndpointError` has. */
+export const MAX_MESSAGE_LENGTH = 1000;
+
 /**
  * The brand of every `EndpointError`, in the global symbol registry so that every copy of the
  * package (the CommonJS and the ES module build, two installed versions) shares it.
@@ -81,7 +84,11 @@ export class EndpointError extends Error {
    * declarations users compile (dist/index.d.mts, .d.cts) would otherwise need it.
    */
   constructor(code: EndpointErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // The bound of every message (docs/security.md, "What errors show"), whatever it quotes.
+    super(
+      message.length > MAX_MESSAGE_LENGTH ? message.slice(0, MAX_MESSAGE_LENGTH - 1) + "…" : message,
+      options,
+    );
     this.name = "EndpointError";
     this.code = code;
   }
@@ -128,10 +135,7 @@ export function codePointLabel(codePoint: number): string {
  */
 export function quote(input: unknown): string {
   const type = typeof input;
-  if (type === "string") {
-    // (`as string`: TypeScript does not narrow `unknown` through `type`)
-    return JSON.stringify((input as string).length > 200 ? (input as string).slice(0, 200) + "…" : input);
-  }
+  if (type === "string") return quoteString(input as string);
   if (input == null) return "" + input; // "null", "undefined"
   if (type === "number" || type === "boolean") return type + " " + (input as number);
   if (type === "bigint") return "bigint " + (input as bigint) + "n";
@@ -150,6 +154,25 @@ export function quote(input: unknown): string {
   } catch {
     return "an object that cannot be read (a revoked Proxy, or a Proxy trap that throws)";
   }
+}
+
+// Control characters JSON.stringify leaves as they are: DEL, C1, the line and paragraph separators.
+const UNESCAPED_CONTROL = /[\x7f-\x9f\u2028\u2029]/g;
+
+/** A string as a JSON string, its control characters escaped, at most 200 characters between the quotes. */
+function quoteString(text: string): string {
+  const escaped = JSON.stringify(text.slice(0, 200))
+    .slice(1, -1)
+    .replace(UNESCAPED_CONTROL, (character) => "\\u" + codePointLabel(character.charCodeAt(0)).slice(2));
+  if (escaped.length <= 200 && text.length <= 200) return `"${escaped}"`;
+  // Cut at 200 characters, never inside an escape (`\n` is 2 characters, `\u0001` is 6).
+  let end = 0;
+  while (end < escaped.length) {
+    const next = end + (escaped[end] !== "\\" ? 1 : escaped[end + 1] === "u" ? 6 : 2);
+    if (next > 200) break;
+    end = next;
+  }
+  return `"${escaped.slice(0, end)}…"`;
 }
 
 /**

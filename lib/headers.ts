@@ -2,7 +2,8 @@ import { allInSet, asciiClass } from "./ascii-set.js";
 import { boundedCache } from "./bounded-cache.js";
 import { recent, recentValue, remember } from "./recent.js";
 import type { Recent } from "./recent.js";
-import { EndpointError, codePointLabel, quote } from "./errors.js";
+import { EndpointError, quote } from "./errors.js";
+import { describeHeaderValue } from "./redact.js";
 import { hasOwn, internalize, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
 
@@ -28,7 +29,7 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   // Number.isFinite is false for anything but a finite number (it does not convert).
   if (Number.isFinite(value)) return value as number;
   if (typeof value !== "string") {
-    throw invalidValue(name, `${quote(value)}; expected a string or a finite number`);
+    throw invalidValue(name, describeHeaderValue(name, value, -1));
   }
   // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. Anything
   // else (CR, LF, NUL, other controls, code points above 0xFF) cannot be sent by every client:
@@ -37,10 +38,7 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
-      throw invalidValue(
-        name,
-        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
-      );
+      throw invalidValue(name, describeHeaderValue(name, value, i));
     }
   }
   return value;

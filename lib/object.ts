@@ -31,16 +31,45 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 export function hasPlainPrototype(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || isObjectPrototypeOfAnyRealm(proto as object);
+}
+
+// The source text every engine gives the built-in `Object` function (ECMAScript §20.2.3.5
+// NativeFunction); no function written in JavaScript, nor a bound one or a Proxy, has it.
+const NATIVE_OBJECT = /^function Object\(\) \{\s*\[native code\]\s*\}$/;
+
+/**
+ * Is `proto` the `Object.prototype` of some realm (an iframe's, a vm context's)? Its own
+ * `constructor` is that realm's built-in `Object`, whose `prototype` it is, and it inherits
+ * nothing. An object of another realm with it behaves as a plain object, and is copied as one.
+ */
+function isObjectPrototypeOfAnyRealm(proto: object): boolean {
+  if (Object.getPrototypeOf(proto) !== null) return false;
+  const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+  return (
+    typeof constructor === "function" &&
+    NATIVE_OBJECT.test(Function.prototype.toString.call(constructor)) &&
+    (constructor as { prototype?: unknown }).prototype === proto
+  );
 }
 
 /**
- * A plain object of any realm (an iframe's, a vm context's): its prototype is null or an
- * `Object.prototype`, which itself has a null prototype. Never an array or a class instance.
+ * An object whose prototype inherits nothing, yet is no realm's `Object.prototype` (an instance of
+ * `class extends null`, a tampered realm): whether it is a plain object to copy or a value to keep
+ * by reference cannot be told, so it is refused rather than shared.
  */
-export function isPlainObjectOfAnyRealm(value: object): boolean {
+function isAmbiguousObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
+  return (
+    proto !== null && Object.getPrototypeOf(proto) === null && !isObjectPrototypeOfAnyRealm(proto as object)
+  );
+}
+
+function ambiguousObject(name: string): EndpointError {
+  return new EndpointError(
+    "ERR_INVALID_OPTIONS",
+    `Invalid options: ${quote(name)} holds an object whose prototype is neither a realm's Object.prototype nor a class's; pass a plain object ({ ...value }) or a class instance`,
+  );
 }
 
 /** The brand of a built-in object (`"URLSearchParams"`); works across realms, where `instanceof` does not. */
@@ -161,7 +190,11 @@ export function copyTree(
 ): unknown {
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
-  if ((!isArray && !isPlainObject(value)) || (mode === "freeze" && FROZEN.has(value))) return value;
+  if (!isArray && !isPlainObject(value)) {
+    if (isAmbiguousObject(value)) throw ambiguousObject(name);
+    return value;
+  }
+  if (mode === "freeze" && FROZEN.has(value)) return value;
   memo ??= new Map();
   const seen = memo.get(value);
   if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);

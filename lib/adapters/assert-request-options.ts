@@ -1,6 +1,7 @@
 import { EndpointError, codePointLabel, quote } from "../errors.js";
 import { isToken } from "../headers.js";
 import { own } from "../object.js";
+import { quoteUrl } from "../redact.js";
 import { absoluteUrlFault, authorityEnd, dotSegmentLabel, findDotSegment } from "../url.js";
 import type { RequestOptions } from "../types.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
@@ -44,7 +45,7 @@ function invalidUrlOffset(url: string): number {
 }
 
 function invalidUrl(adapter: string, url: string, reason: string): EndpointError {
-  return new EndpointError("ERR_INVALID_URL", `${adapter}: Invalid url ${quote(url)}: ${reason}`);
+  return new EndpointError("ERR_INVALID_URL", `${adapter}: Invalid url ${quoteUrl(url)}: ${reason}`);
 }
 
 /** Throws `ERR_INVALID_URL` unless `url` is one the adapter can send to the place it names. */

@@ -1,6 +1,7 @@
 import { EndpointError, quote } from "../errors.js";
 import { isToken, normalizeHeaderValue } from "../headers.js";
-import { hasOwn, isPlainObjectOfAnyRealm, setOwn } from "../object.js";
+import { hasOwn, isPlainObject, setOwn } from "../object.js";
+import { describeHeaderValue } from "../redact.js";
 import type { Headers } from "../types.js";
 import { describeSafely, readSafely } from "./read-safely.js";
 
@@ -42,7 +43,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
     "ERR_INVALID_OPTIONS",
     `${adapter}: the headers cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
     () => {
-      if (typeof headers !== "object" || headers === null || !isPlainObjectOfAnyRealm(headers)) {
+      if (typeof headers !== "object" || headers === null || !isPlainObject(headers)) {
         throw new EndpointError(
           "ERR_INVALID_OPTIONS",
           `${adapter}: "headers" must be a plain object of header names to values, got ${describeSafely(headers)}`,
@@ -75,7 +76,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
       const message =
         error instanceof EndpointError
           ? error.message
-          : `Invalid value for header ${quote(name)}: ${describeSafely(value)}; expected a string or a finite number`;
+          : `Invalid value for header ${quote(name)}: ${describeHeaderValue(name, value, -1)}`;
       throw new EndpointError("ERR_INVALID_HEADER", `${adapter}: ${message}`);
     }
     if (CLIENT_COMPUTED_HEADERS.has(lowercaseName)) continue;

@@ -1,6 +1,6 @@
-import { EndpointError } from "../errors.js";
+import { EndpointError, quote } from "../errors.js";
 import { essence } from "../media-type.js";
-import { brandOf, hasOwn, isPlainObjectOfAnyRealm, isUrlSearchParams } from "../object.js";
+import { brandOf, hasOwn, isPlainObject, isUrlSearchParams } from "../object.js";
 import { describeSafely as describe, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
@@ -50,9 +50,11 @@ export function isJsonMediaType(contentType: string): boolean {
  */
 function thrownReason(error: unknown): string {
   try {
-    if (typeof error !== "object" || error === null) return String(error);
+    if (typeof error !== "object" || error === null)
+      return typeof error === "string" ? quote(error).slice(1, -1) : String(error);
     const message: unknown = error instanceof Error ? error.message : undefined;
-    if (typeof message === "string") return message;
+    // (Escaped and cut as a quote is, without the quotes: the text is what was thrown.)
+    if (typeof message === "string") return quote(message).slice(1, -1);
   } catch {
     // Described below, by type only.
   }
@@ -279,7 +281,7 @@ export function classifyBody(
     const plain = readSafely(
       "ERR_UNSUPPORTED_BODY",
       `${adapter}: the body cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
-      () => Array.isArray(body) || isPlainObjectOfAnyRealm(body),
+      () => Array.isArray(body) || isPlainObject(body),
     );
     if (!plain) {
       const builtIn = builtInBody(adapter, body);
@@ -293,7 +295,7 @@ export function classifyBody(
     if (!json) {
       throw new EndpointError(
         "ERR_UNSUPPORTED_BODY",
-        `${adapter}: cannot send ${describe(body)} as content-type ${JSON.stringify(contentType)}; ` +
+        `${adapter}: cannot send ${describe(body)} as content-type ${quote(contentType)}; ` +
           "serialise it yourself (for example `new URLSearchParams(object)` for a form) or use a JSON content-type",
       );
     }
@@ -308,7 +310,7 @@ export function classifyBody(
     `${adapter}: cannot send ${describe(body)}` +
       (contentType === undefined
         ? " as a body without a JSON content-type"
-        : ` as content-type ${JSON.stringify(contentType)}`) +
+        : ` as content-type ${quote(contentType)}`) +
       "; pass a string",
   );
 }

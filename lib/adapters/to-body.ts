@@ -1,4 +1,4 @@
-import { EndpointError, describe, rethrowAs } from "../errors.js";
+import { EndpointError, describe, quote, rethrowAs } from "../errors.js";
 import { normalizeHeaderValue } from "../headers.js";
 import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
@@ -119,7 +119,7 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
   // A FormData of another implementation than the environment's reads as the text "[object FormData]".
   if (!contentType.startsWith("multipart/form-data; boundary=")) {
     unsupported(
-      `the FormData body is not one this environment's Response can encode (it got content-type ${JSON.stringify(contentType)}); ` +
+      `the FormData body is not one this environment's Response can encode (it got content-type ${quote(contentType)}); ` +
         "use the global FormData",
     );
   }

@@ -1,4 +1,4 @@
-import { EndpointError } from "../errors.js";
+import { EndpointError, quote } from "../errors.js";
 import { own } from "../object.js";
 import type { EndpointErrorCode } from "../errors.js";
 import type { RequestOptions } from "../types.js";
@@ -348,7 +348,7 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
     args.push({
       text: `-H ${shellArgument(header, "latin1")}`,
       code: "ERR_INVALID_HEADER",
-      what: `the header ${JSON.stringify(name)}`,
+      what: `the header ${quote(name)}`,
     });
   }
   if (text !== undefined) {
