@@ -4,6 +4,7 @@
 import { readFileSync, readSync } from "node:fs";
 import process from "node:process";
 import { isatty } from "node:tty";
+import { quote } from "../lib/errors.js";
 import { UsageError } from "./parse-arguments.js";
 import { run } from "./run.js";
 
@@ -82,9 +83,9 @@ process.exitCode = run(process.argv.slice(2), {
       bytes = readFileSync(path);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "an error";
-      throw new UsageError(`Cannot read the file ${JSON.stringify(path)} (${code})`);
+      throw new UsageError(`Cannot read the file ${quote(path)} (${code})`);
     }
-    return text(bytes, `The file ${JSON.stringify(path)}`);
+    return text(bytes, `The file ${quote(path)}`);
   },
   // httpie's rule: a body comes from standard input when it is not a terminal.
   readStdin: () => {

@@ -1,4 +1,5 @@
 import { quote } from "../lib/errors.js";
+import { quoteUrl } from "../lib/redact.js";
 
 /** A command line that cannot be understood: exit status 2, one line on stderr. */
 export class UsageError extends Error {
@@ -76,14 +77,12 @@ function splitItem(item: string): { kind: ItemKind; key: string; value: string }
     }
     const [separator, kind] = found;
     if (key === "") {
-      throw new UsageError(
-        `Invalid item ${JSON.stringify(item)}: the name before ${JSON.stringify(separator)} is empty`,
-      );
+      throw new UsageError(`Invalid item ${quote(item)}: the name before ${quote(separator)} is empty`);
     }
     return { kind, key, value: item.slice(at + separator.length) };
   }
   throw new UsageError(
-    `Invalid item ${JSON.stringify(item)}: expected key=value, key:=json, name==value, Header:value or @file`,
+    `Invalid item ${quote(item)}: expected key=value, key:=json, name==value, Header:value or @file`,
   );
 }
 
@@ -123,7 +122,7 @@ function fileOrText(value: string, readFile: ReadFile): { text: string; fromFile
   if (value.startsWith("\\@")) return { text: value.slice(1), fromFile: undefined };
   if (!value.startsWith("@")) return { text: value, fromFile: undefined };
   const path = value.slice(1);
-  if (path === "") throw new UsageError(`Missing file name after "@" in ${JSON.stringify(value)}`);
+  if (path === "") throw new UsageError(`Missing file name after "@" in ${quote(value)}`);
   return { text: readFile(path), fromFile: path };
 }
 
@@ -178,14 +177,14 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
       const before = name === "--base-url" ? baseUrl : contentType;
       if (before !== undefined && before !== value) {
         conflict ??= new UsageError(
-          `Give ${name} once, not twice: ${JSON.stringify(before)} and ${JSON.stringify(value)}`,
+          `Give ${name} once, not twice: ${quoteUrl(before)} and ${quoteUrl(value)}`,
         );
       }
       if (name === "--base-url") baseUrl = value;
       else contentType = value;
-    } else throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
+    } else throw new UsageError(`Unknown option ${quote(argument)}`);
     if (inline !== undefined && name !== "--base-url" && name !== "--content-type") {
-      throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
+      throw new UsageError(`Unknown option ${quote(argument)}`);
     }
   }
   // --help and --version answer whatever else the line holds (a `--help` added to a line that
@@ -206,9 +205,7 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     if (METHOD.test(first)) {
       const url = positional[1];
       if (url === undefined) {
-        throw new UsageError(
-          `Missing url after the method ${JSON.stringify(first)}: expected ${first} /path`,
-        );
+        throw new UsageError(`Missing url after the method ${quote(first)}: expected ${first} /path`);
       }
       route = `${first} ${url}`;
       items = positional.slice(2);
@@ -235,9 +232,7 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
     // The same name twice is ambiguous (a later item would replace the earlier): refused.
     if (kind === "header") {
       if (headerNames.has(key.toLowerCase())) {
-        throw new UsageError(
-          `Give the header ${JSON.stringify(key)} once, not twice: header names ignore case`,
-        );
+        throw new UsageError(`Give the header ${quote(key)} once, not twice: header names ignore case`);
       }
       headerNames.add(key.toLowerCase());
       headers.push([key, value]);
@@ -248,13 +243,13 @@ export function parseArguments(argv: readonly string[], readFile: ReadFile): Com
       continue;
     }
     if (parameterNames.has(key)) {
-      throw new UsageError(`Give the parameter ${JSON.stringify(key)} once, not twice`);
+      throw new UsageError(`Give the parameter ${quote(key)} once, not twice`);
     }
     parameterNames.add(key);
     if (kind === "string") parameters.push([key, fileOrText(value, readFile).text]);
     else {
       const { text, fromFile } = fileOrText(value, readFile);
-      const where = fromFile === undefined ? "" : ` the file ${JSON.stringify(fromFile)} of`;
+      const where = fromFile === undefined ? "" : ` the file ${quote(fromFile)} of`;
       // A headers:= item holds header values, which may be secrets: never shown.
       const shown = key === "headers" ? `"headers:=…" (header values are not shown)` : quote(item);
       let json: unknown;

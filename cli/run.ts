@@ -162,7 +162,7 @@ export function run(argv: readonly string[], output: Output): number {
         // not be RFC 6570 varnames. An option key would be taken as that option.
         if (OPTION_KEYS.has(given)) {
           throw new UsageError(
-            `Invalid query item ${queryItem(given, value)}: ${JSON.stringify(given)} is an option of the library, not a query parameter`,
+            `Invalid query item ${queryItem(given, value)}: ${quote(given)} is an option of the library, not a query parameter`,
           );
         }
         if (STRAY_PERCENT.test(given)) {
@@ -181,12 +181,10 @@ export function run(argv: readonly string[], output: Output): number {
           );
         }
         if (queryNames.has(name)) {
-          throw new UsageError(`Give the query parameter ${JSON.stringify(name)} once, not twice`);
+          throw new UsageError(`Give the query parameter ${quote(name)} once, not twice`);
         }
         if (Object.hasOwn(options, name)) {
-          throw new UsageError(
-            `Give ${JSON.stringify(name)} once: as name==value (query) or name=value, not both`,
-          );
+          throw new UsageError(`Give ${quote(name)} once: as name==value (query) or name=value, not both`);
         }
         queryNames.add(name);
         query.push([name, value]);
@@ -196,7 +194,7 @@ export function run(argv: readonly string[], output: Output): number {
       const clash = query.find(([name]) => taken.has(name))?.[0];
       if (clash !== undefined) {
         throw new UsageError(
-          `Query item ${JSON.stringify(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,
+          `Query item ${quote(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,
         );
       }
     }
@@ -210,7 +208,7 @@ export function run(argv: readonly string[], output: Output): number {
       const clash = commandLine.headers.find(([name]) => names.has(name.toLowerCase()))?.[0];
       if (clash !== undefined) {
         throw new UsageError(
-          `Give the header ${JSON.stringify(clash)} once: in the headers:= item or as ${clash}:value, not both`,
+          `Give the header ${quote(clash)} once: in the headers:= item or as ${clash}:value, not both`,
         );
       }
       options.headers = { ...given, ...Object.fromEntries(commandLine.headers) };
@@ -249,7 +247,7 @@ export function run(argv: readonly string[], output: Output): number {
       const stray = commandLine.parameters.find(([key]) => !OPTION_KEYS.has(key) && !placeholders.has(key));
       if (stray !== undefined) {
         throw new UsageError(
-          `Item ${JSON.stringify(stray[0])} would be lost: the body is ${bodySource}; write ${stray[0]}==value for the query`,
+          `Item ${quote(stray[0])} would be lost: the body is ${bodySource}; write ${stray[0]}==value for the query`,
         );
       }
     }
@@ -273,7 +271,9 @@ export function run(argv: readonly string[], output: Output): number {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      output.stderr(`service-endpoint: ${error.message} (see service-endpoint --help)\n`);
+      // Cut as the library's messages are: a name of an item can be long.
+      const message = error.message.length > 1000 ? `${error.message.slice(0, 999)}…` : error.message;
+      output.stderr(`service-endpoint: ${message} (see service-endpoint --help)\n`);
       return 2;
     }
     if (error instanceof EndpointError) {

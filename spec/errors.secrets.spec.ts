@@ -494,6 +494,11 @@ describe("the command line shows no secret on stderr", () => {
       'service-endpoint: Invalid query item "access_token%==***": a "%" in the name must start a %XX triplet (see service-endpoint --help)\n',
     ],
     [
+      "--base-url twice, one with a password",
+      ["--base-url", `https://me:${SECRET}@a.example`, "--base-url", "https://b.example", "GET", "/x"],
+      'service-endpoint: Give --base-url once, not twice: "https://me:***@a.example" and "https://b.example" (see service-endpoint --help)\n',
+    ],
+    [
       "a headers:= item that is not JSON",
       ["GET", "https://api.example/x", `headers:={"authorization": "${SECRET}"`],
       'service-endpoint: Invalid JSON in "headers:=…" (header values are not shown): write key:=json for a JSON value, key=value for a string (see service-endpoint --help)\n',
