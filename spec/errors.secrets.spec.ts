@@ -441,6 +441,10 @@ describe("every message is bounded, on 200 kB inputs", () => {
     },
   );
 
+  it("covers every code of the errors table", () => {
+    expect(new Set(BIG_PATHS.map(([code]) => code))).toEqual(new Set(PATHS.map(([, code]) => code)));
+  });
+
   it("toBody too", async () => {
     const error = await rejection(() =>
       toBody({ method: "GET", url: `https://x.example/ ${big("\u202e\n")}`, headers: {} }),
