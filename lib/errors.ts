@@ -156,14 +156,16 @@ export function quote(input: unknown): string {
   }
 }
 
-// Control characters JSON.stringify leaves as they are: DEL, C1, the line and paragraph separators.
-const UNESCAPED_CONTROL = /[\x7f-\x9f\u2028\u2029]/g;
-
 /** A string as a JSON string, its control characters escaped, at most 200 characters between the quotes. */
 function quoteString(text: string): string {
-  const escaped = JSON.stringify(text.slice(0, 200))
-    .slice(1, -1)
-    .replace(UNESCAPED_CONTROL, (character) => "\\u" + codePointLabel(character.charCodeAt(0)).slice(2));
+  const json = JSON.stringify(text.slice(0, 200)).slice(1, -1);
+  // JSON leaves DEL, the C1 controls and the line and paragraph separators as they are.
+  let escaped = "";
+  for (const character of json) {
+    const code = character.charCodeAt(0);
+    const control = (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+    escaped += control ? "\\u" + codePointLabel(code).slice(2) : character;
+  }
   if (escaped.length <= 200 && text.length <= 200) return `"${escaped}"`;
   // Cut at 200 characters, never inside an escape (`\n` is 2 characters, `\u0001` is 6).
   let end = 0;

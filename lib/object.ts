@@ -34,9 +34,17 @@ export function hasPlainPrototype(value: object): boolean {
   return proto === Object.prototype || proto === null || isObjectPrototypeOfAnyRealm(proto as object);
 }
 
-// The source text every engine gives the built-in `Object` function (ECMAScript §20.2.3.5
-// NativeFunction); no function written in JavaScript, nor a bound one or a Proxy, has it.
-const NATIVE_OBJECT = /^function Object\(\) \{\s*\[native code\]\s*\}$/;
+/**
+ * Is `text` the source text engines give the built-in `Object` function (ECMAScript §20.2.3.5
+ * NativeFunction)? No function written in JavaScript has it (`[native code]` is no JavaScript), nor
+ * a bound function or a Proxy, whose text has no name.
+ */
+function isNativeObjectSource(text: string): boolean {
+  const head = "function Object() {";
+  return (
+    text.startsWith(head) && text.endsWith("}") && text.slice(head.length, -1).trim() === "[native code]"
+  );
+}
 
 /**
  * Is `proto` the `Object.prototype` of some realm (an iframe's, a vm context's)? Its own
@@ -48,7 +56,7 @@ function isObjectPrototypeOfAnyRealm(proto: object): boolean {
   const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
   return (
     typeof constructor === "function" &&
-    NATIVE_OBJECT.test(Function.prototype.toString.call(constructor)) &&
+    isNativeObjectSource(Function.prototype.toString.call(constructor)) &&
     (constructor as { prototype?: unknown }).prototype === proto
   );
 }
@@ -68,7 +76,7 @@ function isAmbiguousObject(value: object): boolean {
 function ambiguousObject(name: string): EndpointError {
   return new EndpointError(
     "ERR_INVALID_OPTIONS",
-    `Invalid options: ${quote(name)} holds an object whose prototype is neither a realm's Object.prototype nor a class's; pass a plain object ({ ...value }) or a class instance`,
+    `Invalid options: ${quote(name)} holds an object whose prototype inherits nothing yet is no Object.prototype, so it cannot be told from a plain object; pass a copy ({ ...value })`,
   );
 }
 

@@ -1,9 +1,9 @@
 /** What error messages never show: secret header values, url passwords, secret query values. */
 import { codePointLabel, quote } from "./errors.js";
 
-// Names are matched lowercased; a name that merely holds one of these words counts.
+// Names are matched lowercased; a name that merely holds one of the words counts.
 const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
-const SECRET_HEADER_WORD = /token|secret|password|api[-_]?key|session/;
+const SECRET_HEADER_WORDS = ["token", "secret", "password", "api-key", "api_key", "apikey", "session"];
 const SECRET_PARAMETERS = new Set([
   "access_token",
   "token",
@@ -19,7 +19,18 @@ const SECRET_PARAMETERS = new Set([
   "x-amz-security-token",
   "x-goog-signature",
 ]);
-const SECRET_PARAMETER_WORD = /token|secret|signature|password|api[-_]?key|credential/;
+const SECRET_PARAMETER_WORDS = [
+  "token",
+  "secret",
+  "signature",
+  "password",
+  "api-key",
+  "api_key",
+  "apikey",
+  "credential",
+];
+
+const holdsAny = (name: string, words: readonly string[]) => words.some((word) => name.includes(word));
 
 /**
  * Is `name` a header whose value an error message never shows?
@@ -29,7 +40,7 @@ const SECRET_PARAMETER_WORD = /token|secret|signature|password|api[-_]?key|crede
  */
 export function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return SECRET_HEADERS.has(lower) || SECRET_HEADER_WORD.test(lower);
+  return SECRET_HEADERS.has(lower) || holdsAny(lower, SECRET_HEADER_WORDS);
 }
 
 /** Is `name` (raw or pct-encoded) a query parameter whose value an error message never shows? */
@@ -41,14 +52,34 @@ export function isSecretParameter(name: string): boolean {
     // not UTF-8: matched as written
   }
   const lower = decoded.toLowerCase();
-  return SECRET_PARAMETERS.has(lower) || SECRET_PARAMETER_WORD.test(lower);
+  return SECRET_PARAMETERS.has(lower) || holdsAny(lower, SECRET_PARAMETER_WORDS);
 }
 
-// `name=value` after "?", "&", ";" or "#" (a fragment carries OAuth's `#access_token=…`). Linear:
-// a name stops at the next separator, so no character is tried as a name twice.
-const PAIR = /([?&;#])([^=&;?#\s]*)=([^&;?#\s]*)/g;
-// Where an authority may start: every "//" is looked at, so urls inside a route or a template count too.
-const AUTHORITY_END = /[/?#\\\s]/g;
+/** Where an authority that starts at `start` ends: at "/", "?", "#", "\\" or whitespace. */
+function authorityEnd(text: string, start: number): number {
+  let end = start;
+  while (end < text.length && !"/?#\\ \t\n\r\f\v".includes(text[end]!)) end++;
+  return end;
+}
+
+/** `text` with the value of every secret-like `name=value` pair after "?", "&", ";" or "#" as `***`. */
+function redactPairs(text: string): string {
+  let result = "";
+  let done = 0;
+  // Each pair is read once, from one separator to the next: linear on any input.
+  for (let i = 0; i < text.length; i++) {
+    if (!"?&;#".includes(text[i]!)) continue;
+    let end = i + 1;
+    while (end < text.length && !"?&;#".includes(text[end]!)) end++;
+    const equals = i + 1 + text.slice(i + 1, end).indexOf("=");
+    if (equals > i && isSecretParameter(text.slice(i + 1, equals))) {
+      result += text.slice(done, equals + 1) + "***";
+      done = end;
+    }
+    i = end - 1;
+  }
+  return result + text.slice(done);
+}
 
 /**
  * `text` (a url, a route, a template) with every user-info password replaced by `***` and the
@@ -62,10 +93,10 @@ const AUTHORITY_END = /[/?#\\\s]/g;
 export function redactUrl(text: string): string {
   let result = "";
   let done = 0;
+  // Every "//" may start an authority, so that urls inside a route or a template count too.
   for (let start = text.indexOf("//"); start !== -1; start = text.indexOf("//", start)) {
     start += 2;
-    AUTHORITY_END.lastIndex = start;
-    const end = AUTHORITY_END.exec(text)?.index ?? text.length;
+    const end = authorityEnd(text, start);
     // RFC 3986 §3.2.1: userinfo = user [":" password], up to the authority's last "@".
     // (Searched in the authority alone, so that each character is looked at once.)
     const authority = text.slice(start, end);
@@ -77,10 +108,7 @@ export function redactUrl(text: string): string {
     }
     start = end;
   }
-  result += text.slice(done);
-  return result.replace(PAIR, (pair, separator: string, name: string) =>
-    isSecretParameter(name) ? `${separator}${name}=***` : pair,
-  );
+  return redactPairs(result + text.slice(done));
 }
 
 /** `quote()` of a url (or route, or template) after `redactUrl()`; a value that is no string is quoted as it is. */

@@ -587,7 +587,7 @@ describe("objects of another realm are plain objects", () => {
       "Object.prototype.constructor = function Object() {}; ({ a: 1 })",
     ) as object;
     const message =
-      "Invalid options: \"settings\" holds an object whose prototype is neither a realm's Object.prototype nor a class's; pass a plain object ({ ...value }) or a class instance";
+      'Invalid options: "settings" holds an object whose prototype inherits nothing yet is no Object.prototype, so it cannot be told from a plain object; pass a copy ({ ...value })';
     expect(thrown(() => endpoint.defaults({ settings: tampered }))).toMatchObject({
       code: "ERR_INVALID_OPTIONS",
       message,
