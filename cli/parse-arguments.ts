@@ -77,7 +77,9 @@ function splitItem(item: string): { kind: ItemKind; key: string; value: string }
     }
     const [separator, kind] = found;
     if (key === "") {
-      throw new UsageError(`Invalid item ${quote(item)}: the name before ${quote(separator)} is empty`);
+      // A header value may be a secret: not shown.
+      const shown = kind === "header" ? `":…" (the value is not shown)` : quote(item);
+      throw new UsageError(`Invalid item ${shown}: the name before ${quote(separator)} is empty`);
     }
     return { kind, key, value: item.slice(at + separator.length) };
   }

@@ -498,6 +498,11 @@ describe("the command line shows no secret on stderr", () => {
       'service-endpoint: Invalid query item "access_token%==***": a "%" in the name must start a %XX triplet (see service-endpoint --help)\n',
     ],
     [
+      "a header item without a name",
+      ["GET", "https://api.example/x", `:Bearer ${SECRET}`],
+      'service-endpoint: Invalid item ":…" (the value is not shown): the name before ":" is empty (see service-endpoint --help)\n',
+    ],
+    [
       "--base-url twice, one with a password",
       ["--base-url", `https://me:${SECRET}@a.example`, "--base-url", "https://b.example", "GET", "/x"],
       'service-endpoint: Give --base-url once, not twice: "https://me:***@a.example" and "https://b.example" (see service-endpoint --help)\n',
