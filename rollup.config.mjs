@@ -79,9 +79,10 @@ export default [
     // The `service-endpoint` command. It imports the library's public API, which stays external:
     // dist/cli.mjs loads dist/index.mjs, the very bundle users import; and lib/route.js's
     // colonToTemplate from dist/route.mjs, the same module index.mjs loads, so that the command
-    // finds a route's placeholders exactly as the library does.
+    // finds a route's placeholders exactly as the library does; lib/errors.js and lib/redact.js
+    // likewise, so that its messages quote and redact as the library's do.
     input: "cli/main.ts",
-    external: (id) => id.startsWith("node:") || /\/lib\/(?:index|route)\.js$/.test(id),
+    external: (id) => id.startsWith("node:") || /\/lib\/(?:index|route|errors|redact)\.js$/.test(id),
     plugins: [
       typescript({ tsconfig: "./cli/tsconfig.json" }),
       stripComments,
@@ -92,7 +93,7 @@ export default [
       file: "dist/cli.mjs",
       format: "es",
       banner: "#!/usr/bin/env node",
-      paths: (id) => id.replace(/^.*\/lib\/(index|route)\.js$/, "./$1.mjs"),
+      paths: (id) => id.replace(/^.*\/lib\/(index|route|errors|redact)\.js$/, "./$1.mjs"),
     },
   },
 ];

@@ -6,6 +6,7 @@ import type { Stats } from "node:fs";
 import process from "node:process";
 import { isatty } from "node:tty";
 import { promisify } from "node:util";
+import { quote } from "../lib/errors.js";
 import { UsageError } from "./parse-arguments.js";
 import { run } from "./run.js";
 import type { BoundedRead } from "./run.js";
@@ -104,7 +105,7 @@ process.exitCode = await run(process.argv.slice(2), {
   environmentBaseUrl: environmentBaseUrl === "" ? undefined : environmentBaseUrl,
   rawArguments,
   async readFile(path, limit) {
-    const what = `the file ${JSON.stringify(path)}`;
+    const what = `the file ${quote(path)}`;
     let fd: number;
     let stats: Stats;
     const notice = setTimeout(
@@ -116,7 +117,7 @@ process.exitCode = await run(process.argv.slice(2), {
       stats = await statFile(fd);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "an error";
-      throw new UsageError(`Cannot read the file ${JSON.stringify(path)} (${code})`);
+      throw new UsageError(`Cannot read the file ${quote(path)} (${code})`);
     } finally {
       clearTimeout(notice);
     }

@@ -1,3 +1,5 @@
+import { quote } from "../lib/errors.js";
+import { quoteUrl } from "../lib/redact.js";
 import { urlFromArgument } from "./url-argument.js";
 
 /** A command line that cannot be understood: exit status 2, one line on stderr. */
@@ -87,14 +89,14 @@ function splitItem(item: string): { kind: ItemKind; key: string; value: string }
     }
     const [separator, kind] = found;
     if (key === "") {
-      throw new UsageError(
-        `Invalid item ${JSON.stringify(item)}: the name before ${JSON.stringify(separator)} is empty`,
-      );
+      // A header value may be a secret: not shown.
+      const shown = kind === "header" ? `":…" (the value is not shown)` : quote(item);
+      throw new UsageError(`Invalid item ${shown}: the name before ${quote(separator)} is empty`);
     }
     return { kind, key, value: item.slice(at + separator.length) };
   }
   throw new UsageError(
-    `Invalid item ${JSON.stringify(item)}: expected key=value, key:=json, name==value, Header:value or @file`,
+    `Invalid item ${quote(item)}: expected key=value, key:=json, name==value, Header:value or @file`,
   );
 }
 
@@ -147,12 +149,12 @@ function byteCount(value: string): number {
     match === null ? NaN : Number(match[1]) * (SIZE_UNITS[(match[2] as string).toLowerCase()] ?? NaN);
   if (!Number.isSafeInteger(size)) {
     throw new UsageError(
-      `Invalid --max-body-size ${JSON.stringify(value)}: expected a number of bytes, or of K, M or G (64M)`,
+      `Invalid --max-body-size ${quote(value)}: expected a number of bytes, or of K, M or G (64M)`,
     );
   }
   if (size > LARGEST_MAX_BODY_SIZE) {
     throw new UsageError(
-      `Invalid --max-body-size ${JSON.stringify(value)}: at most ${LARGEST_MAX_BODY_SIZE} bytes, the longest text a JavaScript string holds`,
+      `Invalid --max-body-size ${quote(value)}: at most ${LARGEST_MAX_BODY_SIZE} bytes, the longest text a JavaScript string holds`,
     );
   }
   return size;
@@ -163,21 +165,23 @@ function byteCount(value: string): number {
  * when it is not JSON or holds a number that JavaScript would round.
  */
 export function parseJsonItem(text: string, item: string, fromFile: string | undefined): unknown {
-  const where = fromFile === undefined ? "" : ` the file ${JSON.stringify(fromFile)} of`;
+  const where = fromFile === undefined ? "" : ` the file ${quote(fromFile)} of`;
+  // A headers:= item holds header values, which may be secrets: never shown.
+  const shown = item.startsWith("headers:=") ? `"headers:=…" (header values are not shown)` : quote(item);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new UsageError(
       fromFile === undefined
-        ? `Invalid JSON in ${JSON.stringify(item)}: write key:=json for a JSON value, key=value for a string`
-        : `Invalid JSON in${where} ${JSON.stringify(item)}`,
+        ? `Invalid JSON in ${shown}: write key:=json for a JSON value, key=value for a string`
+        : `Invalid JSON in${where} ${shown}`,
     );
   }
   const inexact = inexactNumber(text);
   if (inexact !== undefined) {
     throw new UsageError(
-      `The number ${inexact} in${where} ${JSON.stringify(item)} would become ${String(Number(inexact))}: a JavaScript number cannot hold it exactly; write it as a string`,
+      `The number ${inexact} in${where} ${shown} would become ${String(Number(inexact))}: a JavaScript number cannot hold it exactly; write it as a string`,
     );
   }
   return json;
@@ -187,7 +191,7 @@ export function parseJsonItem(text: string, item: string, fromFile: string | und
 function itemValue(value: string, json: boolean, item: string): ItemValue {
   if (value.startsWith("@")) {
     const path = value.slice(1);
-    if (path === "") throw new UsageError(`Missing file name after "@" in ${JSON.stringify(value)}`);
+    if (path === "") throw new UsageError(`Missing file name after "@" in ${quote(value)}`);
     return { from: "file", path, json, item };
   }
   const text = value.startsWith("\\@") ? value.slice(1) : value;
@@ -246,13 +250,13 @@ export function parseArguments(argv: readonly string[]): CommandLine {
       const before = values[option];
       if (before !== undefined && before !== value) {
         conflict ??= new UsageError(
-          `Give ${option} once, not twice: ${JSON.stringify(before)} and ${JSON.stringify(value)}`,
+          `Give ${option} once, not twice: ${quoteUrl(before)} and ${quoteUrl(value)}`,
         );
       }
       values[option] = value;
       continue;
     }
-    if (inline !== undefined) throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
+    if (inline !== undefined) throw new UsageError(`Unknown option ${quote(argument)}`);
     if (name === "--") optionsEnded = true;
     else if (name === "--help" || name === "-h") help = true;
     else if (name === "--version") version = true;
@@ -262,7 +266,7 @@ export function parseArguments(argv: readonly string[]): CommandLine {
     else if (name === "--fail") fail = true;
     else if (name === "--form" || name === "-f") form = true;
     else if (name === "--ignore-stdin") ignoreStdin = true;
-    else throw new UsageError(`Unknown option ${JSON.stringify(argument)}`);
+    else throw new UsageError(`Unknown option ${quote(argument)}`);
   }
   const baseUrl = values["--base-url"];
   const contentType = values["--content-type"];
@@ -288,9 +292,7 @@ export function parseArguments(argv: readonly string[]): CommandLine {
     if (METHOD.test(first) && first.toLowerCase() !== "localhost") {
       const url = positional[1];
       if (url === undefined) {
-        throw new UsageError(
-          `Missing url after the method ${JSON.stringify(first)}: expected ${first} /path`,
-        );
+        throw new UsageError(`Missing url after the method ${quote(first)}: expected ${first} /path`);
       }
       route = `${first} ${urlFromArgument(url)}`;
       items = positional.slice(2);
@@ -315,7 +317,7 @@ export function parseArguments(argv: readonly string[]): CommandLine {
     if (item.startsWith("@")) {
       if (rawBody !== undefined) throw new UsageError(`Give one raw body, not ${rawBody.source} and ${item}`);
       const path = item.slice(1);
-      if (path === "") throw new UsageError(`Missing file name after "@" in ${JSON.stringify(item)}`);
+      if (path === "") throw new UsageError(`Missing file name after "@" in ${quote(item)}`);
       rawBody = { path, source: item };
       continue;
     }
@@ -324,9 +326,7 @@ export function parseArguments(argv: readonly string[]): CommandLine {
     // for name==value: a repeated query name is sent once per value, as httpie does.
     if (kind === "header") {
       if (headerNames.has(key.toLowerCase())) {
-        throw new UsageError(
-          `Give the header ${JSON.stringify(key)} once, not twice: header names ignore case`,
-        );
+        throw new UsageError(`Give the header ${quote(key)} once, not twice: header names ignore case`);
       }
       headerNames.add(key.toLowerCase());
       headers.push([key, value]);
@@ -337,7 +337,7 @@ export function parseArguments(argv: readonly string[]): CommandLine {
       continue;
     }
     if (parameterNames.has(key)) {
-      throw new UsageError(`Give the parameter ${JSON.stringify(key)} once, not twice`);
+      throw new UsageError(`Give the parameter ${quote(key)} once, not twice`);
     }
     parameterNames.add(key);
     parameters.push([key, itemValue(value, kind === "json", item)]);

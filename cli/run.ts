@@ -19,6 +19,9 @@ import type {
 // The library's own route → template step (the :name form), not a copy: the built command loads
 // it from dist/route.mjs, the module dist/index.mjs uses (rollup.config.mjs).
 import { colonToTemplate } from "../lib/route.js";
+// The library's own quoting and redaction, so that the command shows no secret the library would not.
+import { quote } from "../lib/errors.js";
+import { isSecretParameter, quoteUrl } from "../lib/redact.js";
 import { escapeInvisible, escapeLine } from "./escape.js";
 import { HELP } from "./help.js";
 import { UsageError, parseArguments, parseJsonItem } from "./parse-arguments.js";
@@ -44,6 +47,11 @@ export interface Io {
   readFile(path: string, limit: number): Promise<BoundedRead>;
   /** At most `limit` bytes of standard input, or undefined when it is a terminal. */
   readStdin(limit: number): Promise<BoundedRead | undefined>;
+}
+
+/** A `name==value` item for a message, the value of a secret-like name (`token==…`) not shown. */
+function queryItem(name: string, value: string): string {
+  return quote(`${name}==${isSecretParameter(name) ? "***" : value}`);
 }
 
 /** Option keys of `endpoint()` (spec §2.1): never a query parameter of `name==value`. */
@@ -147,7 +155,7 @@ function headersToAddTo(options: EndpointOptions, what: string): HeadersInput | 
   const given: unknown = options.headers;
   if (given !== undefined && (given === null || typeof given !== "object" || Array.isArray(given))) {
     throw new UsageError(
-      `Item headers:= must be a JSON object to take ${what} too, got ${JSON.stringify(given)}`,
+      `Item headers:= must be a JSON object to take ${what} too, got ${typeof given === "string" ? "a string" : quote(given)}`,
     );
   }
   return given as HeadersInput | undefined;
@@ -217,7 +225,7 @@ class BodyReader {
   }
 
   async file(path: string): Promise<string> {
-    return this.#text(await this.io.readFile(path, this.#left), `The file ${JSON.stringify(path)}`);
+    return this.#text(await this.io.readFile(path, this.#left), `The file ${quote(path)}`);
   }
 
   async stdin(): Promise<string | undefined> {
@@ -245,12 +253,12 @@ function queryItems(commandLine: CommandLine, route: string, options: EndpointOp
     // not be RFC 6570 varnames. An option key would be taken as that option.
     if (OPTION_KEYS.has(given)) {
       throw new UsageError(
-        `Invalid query item ${JSON.stringify(`${given}==${value}`)}: ${JSON.stringify(given)} is an option of the library, not a query parameter`,
+        `Invalid query item ${queryItem(given, value)}: ${quote(given)} is an option of the library, not a query parameter`,
       );
     }
     if (STRAY_PERCENT.test(given)) {
       throw new UsageError(
-        `Invalid query item ${JSON.stringify(`${given}==${value}`)}: a "%" in the name must start a %XX triplet`,
+        `Invalid query item ${queryItem(given, value)}: a "%" in the name must start a %XX triplet`,
       );
     }
     // The library encodes a query name itself: a name's %XX triplets are read as the UTF-8
@@ -259,14 +267,10 @@ function queryItems(commandLine: CommandLine, route: string, options: EndpointOp
     try {
       name = decodeURIComponent(given);
     } catch {
-      throw new UsageError(
-        `Invalid query item ${JSON.stringify(`${given}==${value}`)}: its %XX triplets are not UTF-8`,
-      );
+      throw new UsageError(`Invalid query item ${queryItem(given, value)}: its %XX triplets are not UTF-8`);
     }
     if (Object.hasOwn(options, name)) {
-      throw new UsageError(
-        `Give ${JSON.stringify(name)} once: as name==value (query) or name=value, not both`,
-      );
+      throw new UsageError(`Give ${quote(name)} once: as name==value (query) or name=value, not both`);
     }
     const values = query.get(name);
     if (values === undefined) query.set(name, [value]);
@@ -278,7 +282,7 @@ function queryItems(commandLine: CommandLine, route: string, options: EndpointOp
     const clash = [...query.keys()].find((name) => taken.has(name));
     if (clash !== undefined) {
       throw new UsageError(
-        `Query item ${JSON.stringify(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,
+        `Query item ${quote(`${clash}==`)} names a placeholder of the route: write ${clash}=value`,
       );
     }
   }
@@ -353,7 +357,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       const clash = commandLine.headers.find(([name]) => names.has(name.toLowerCase()))?.[0];
       if (clash !== undefined) {
         throw new UsageError(
-          `Give the header ${JSON.stringify(clash)} once: in the headers:= item or as ${clash}:value, not both`,
+          `Give the header ${quote(clash)} once: in the headers:= item or as ${clash}:value, not both`,
         );
       }
       options.headers = { ...given, ...Object.fromEntries(commandLine.headers) };
@@ -367,7 +371,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     } else if (io.environmentBaseUrl !== undefined && !Object.hasOwn(options, "baseUrl")) {
       if (io.environmentBaseUrl.includes("\ufffd")) {
         throw new UsageError(
-          `SERVICE_ENDPOINT_BASE_URL ${JSON.stringify(io.environmentBaseUrl)} holds U+FFFD, which stands for bytes that are not UTF-8: give it in UTF-8`,
+          `SERVICE_ENDPOINT_BASE_URL ${quoteUrl(io.environmentBaseUrl)} holds U+FFFD, which stands for bytes that are not UTF-8: give it in UTF-8`,
         );
       }
       options.baseUrl = io.environmentBaseUrl;
@@ -412,7 +416,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       const stray = commandLine.parameters.find(([key]) => !OPTION_KEYS.has(key) && !placeholders.has(key));
       if (stray !== undefined) {
         throw new UsageError(
-          `Item ${JSON.stringify(stray[0])} would be lost: the body is ${bodySource}; write ${stray[0]}==value for the query`,
+          `Item ${quote(stray[0])} would be lost: the body is ${bodySource}; write ${stray[0]}==value for the query`,
         );
       }
     }
@@ -455,7 +459,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`service-endpoint: ${escapeLine(error.message)} (see service-endpoint --help)\n`);
+      // Cut as the library's messages are: a name of an item can be long.
+      const message = error.message.length > 1000 ? `${error.message.slice(0, 999)}…` : error.message;
+      io.stderr(`service-endpoint: ${escapeLine(message)} (see service-endpoint --help)\n`);
       return 2;
     }
     if (error instanceof EndpointError) {

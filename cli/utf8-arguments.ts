@@ -1,3 +1,5 @@
+import { quote } from "../lib/errors.js";
+import { isSecretHeader, isSecretParameter, quoteUrl } from "../lib/redact.js";
 import { UsageError } from "./parse-arguments.js";
 
 /** What Node puts in place of bytes that are not UTF-8 when it decodes the command line. */
@@ -38,9 +40,24 @@ function firstInvalidOffset(bytes: Uint8Array): number {
   return -1;
 }
 
-/** An argument quoted for a message: at most 200 characters of it. */
+/**
+ * An argument quoted for a message as the library quotes (at most 200 characters, controls
+ * escaped), without the secrets it may hold: a secret header's value (`Authorization:…`), a
+ * `headers:=` item, a secret query value (`token==…`); a url's password and secret query values.
+ */
 function quoteArgument(argument: string): string {
-  return JSON.stringify(argument.length > 200 ? `${argument.slice(0, 200)}…` : argument);
+  const colon = argument.indexOf(":");
+  const equals = argument.indexOf("=");
+  if (argument.startsWith("headers:=")) return `"headers:=…" (header values are not shown)`;
+  if (colon > 0 && (equals === -1 || colon < equals) && isSecretHeader(argument.slice(0, colon))) {
+    return `${quote(`${argument.slice(0, colon)}:…`)} (the value is not shown)`;
+  }
+  if (equals > 0 && argument[equals + 1] === "=") {
+    return quote(
+      `${argument.slice(0, equals)}==${isSecretParameter(argument.slice(0, equals)) ? "***" : argument.slice(equals + 2)}`,
+    );
+  }
+  return quoteUrl(argument);
 }
 
 /**

@@ -15,6 +15,9 @@ export type EndpointErrorCode =
   | "ERR_UNSUPPORTED_BODY"
   | "ERR_AMBIGUOUS_ROUTES";
 
+/** The longest message an `EndpointError` has. */
+export const MAX_MESSAGE_LENGTH = 1000;
+
 // In the global symbol registry, so that every copy of the package (CommonJS and ESM) shares it.
 const ENDPOINT_ERROR_BRAND: unique symbol = Symbol.for("service-endpoint.EndpointError");
 
@@ -36,7 +39,11 @@ export class EndpointError extends Error {
 
   /** `options.cause`: what was thrown first, when something was (ES2022). */
   constructor(code: EndpointErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // The bound of every message (docs/security.md, "What errors show"), whatever it quotes.
+    super(
+      message.length > MAX_MESSAGE_LENGTH ? message.slice(0, MAX_MESSAGE_LENGTH - 1) + "…" : message,
+      options,
+    );
     this.name = "EndpointError";
     this.code = code;
   }
@@ -74,9 +81,7 @@ export function codePointLabel(codePoint: number): string {
  */
 export function quote(input: unknown): string {
   const type = typeof input;
-  if (type === "string") {
-    return JSON.stringify((input as string).length > 200 ? (input as string).slice(0, 200) + "…" : input);
-  }
+  if (type === "string") return quoteString(input as string);
   if (input == null) return "" + input; // "null", "undefined"
   if (type === "number" || type === "boolean") return type + " " + (input as number);
   if (type === "bigint") return "bigint " + (input as bigint) + "n";
@@ -92,6 +97,27 @@ export function quote(input: unknown): string {
   } catch {
     return "an object that cannot be read (a revoked Proxy, or a Proxy trap that throws)";
   }
+}
+
+/** A string as a JSON string, its control characters escaped, at most 200 characters between the quotes. */
+function quoteString(text: string): string {
+  const json = JSON.stringify(text.slice(0, 200)).slice(1, -1);
+  // JSON leaves DEL, the C1 controls and the line and paragraph separators as they are.
+  let escaped = "";
+  for (const character of json) {
+    const code = character.charCodeAt(0);
+    const control = (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+    escaped += control ? "\\u" + codePointLabel(code).slice(2) : character;
+  }
+  if (escaped.length <= 200 && text.length <= 200) return `"${escaped}"`;
+  // Cut at 200 characters, never inside an escape (`\n` is 2 characters, `\u0001` is 6).
+  let end = 0;
+  while (end < escaped.length) {
+    const next = end + (escaped[end] !== "\\" ? 1 : escaped[end + 1] === "u" ? 6 : 2);
+    if (next > 200) break;
+    end = next;
+  }
+  return `"${escaped.slice(0, end)}…"`;
 }
 
 /** `quote`, under the name that reads better where the value is rarely a string. */

@@ -1,6 +1,7 @@
 import { allInSet, asciiClass } from "./ascii-set.js";
 import { boundedCache } from "./bounded-cache.js";
-import { EndpointError, codePointLabel, quote } from "./errors.js";
+import { EndpointError, quote } from "./errors.js";
+import { describeHeaderValue } from "./redact.js";
 import { hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
 
@@ -20,17 +21,14 @@ function invalidValue(name: string, problem: string): EndpointError {
 export function normalizeHeaderValue(name: string, value: unknown): string | number {
   if (Number.isFinite(value)) return value as number;
   if (typeof value !== "string") {
-    throw invalidValue(name, `${quote(value)}; expected a string or a finite number`);
+    throw invalidValue(name, describeHeaderValue(name, value, -1));
   }
   // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. CR and
   // LF would inject headers; Node rejects other controls, fetch anything above 0xFF.
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
-      throw invalidValue(
-        name,
-        `${quote(value)} holds character ${codePointLabel(code)} at offset ${i}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
-      );
+      throw invalidValue(name, describeHeaderValue(name, value, i));
     }
   }
   return value;

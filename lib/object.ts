@@ -21,13 +21,47 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /** Has an object (an array too) the prototype of a plain object, `Object.prototype` or null? */
 export function hasPlainPrototype(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || isObjectPrototypeOfAnyRealm(proto as object);
 }
 
-/** A plain object of any realm (an iframe's, a vm context's): its prototype's prototype is null. */
-export function isPlainObjectOfAnyRealm(value: object): boolean {
+/**
+ * Is `text` the source text engines give the built-in `Object` (ECMAScript §20.2.3.5
+ * NativeFunction)? No function written in JavaScript, bound function or Proxy has it.
+ */
+function isNativeObjectSource(text: string): boolean {
+  const head = "function Object() {";
+  return (
+    text.startsWith(head) && text.endsWith("}") && text.slice(head.length, -1).trim() === "[native code]"
+  );
+}
+
+/** Is `proto` some realm's `Object.prototype` (an iframe's, a vm context's)? Then it is copied as a plain object. */
+function isObjectPrototypeOfAnyRealm(proto: object): boolean {
+  if (Object.getPrototypeOf(proto) !== null) return false;
+  const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
+  return (
+    typeof constructor === "function" &&
+    isNativeObjectSource(Function.prototype.toString.call(constructor)) &&
+    (constructor as { prototype?: unknown }).prototype === proto
+  );
+}
+
+/**
+ * A prototype that inherits nothing yet is no realm's `Object.prototype` (`class extends null`, a
+ * tampered realm): plain object or value cannot be told, so it is refused rather than shared.
+ */
+function isAmbiguousObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
+  return (
+    proto !== null && Object.getPrototypeOf(proto) === null && !isObjectPrototypeOfAnyRealm(proto as object)
+  );
+}
+
+function ambiguousObject(name: string): EndpointError {
+  return new EndpointError(
+    "ERR_INVALID_OPTIONS",
+    `Invalid options: ${quote(name)} holds an object whose prototype inherits nothing yet is no Object.prototype, so it cannot be told from a plain object; pass a copy ({ ...value })`,
+  );
 }
 
 /** The brand of a built-in object (`"URLSearchParams"`); works across realms, where `instanceof` does not. */
@@ -118,7 +152,11 @@ export function copyTree(
 ): unknown {
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
-  if ((!isArray && !isPlainObject(value)) || (mode === "freeze" && FROZEN.has(value))) return value;
+  if (!isArray && !isPlainObject(value)) {
+    if (isAmbiguousObject(value)) throw ambiguousObject(name);
+    return value;
+  }
+  if (mode === "freeze" && FROZEN.has(value)) return value;
   memo ??= new Map();
   const seen = memo.get(value);
   if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);

@@ -1,5 +1,6 @@
 import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
+import { quoteUrl } from "./redact.js";
 import { isToken } from "./headers.js";
 import { authorityEnd, isAbsoluteUrl } from "./url.js";
 
@@ -42,7 +43,7 @@ const EXPECTED = 'expected "METHOD url" or "url"';
 
 function splitRoute(route: string): ParsedRoute {
   const invalid = (problem: string) =>
-    new EndpointError("ERR_INVALID_ROUTE", `Invalid route ${quote(route)}: ${problem}`);
+    new EndpointError("ERR_INVALID_ROUTE", `Invalid route ${quoteUrl(route)}: ${problem}`);
   const space = route.indexOf(" ");
   const url = route.slice(space + 1);
   if (url === "") throw invalid(EXPECTED);
@@ -59,7 +60,7 @@ function splitRoute(route: string): ParsedRoute {
   }
   const method = route.slice(0, space);
   if (method === "") throw invalid(EXPECTED);
-  if (!isToken(method)) throw notAToken(method, ` in route ${quote(route)}`);
+  if (!isToken(method)) throw notAToken(method, ` in route ${quoteUrl(route)}`);
   return { method, url };
 }
 

@@ -1,5 +1,6 @@
 import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
+import { quoteUrl } from "./redact.js";
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
 // an authority. Anchored and without nested quantifiers: linear on any input.
@@ -57,7 +58,7 @@ export function validateBaseUrl(baseUrl: unknown): string {
   if (validBaseUrls.get(baseUrl) === undefined) {
     const fault = baseUrlFault(baseUrl);
     if (fault !== undefined) {
-      throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quote(baseUrl)}: ${fault}`);
+      throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quoteUrl(baseUrl)}: ${fault}`);
     }
     validBaseUrls.set(baseUrl, baseUrl, 1);
   }
@@ -92,7 +93,8 @@ export function baseUrlFault(baseUrl: string): string | undefined {
 /** Checks an absolute url an expansion produced (see `absoluteUrlFault`). */
 export function validateAbsoluteUrl(url: string): void {
   const fault = absoluteUrlFault(url);
-  if (fault !== undefined) throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(url)}: ${fault}`);
+  if (fault !== undefined)
+    throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(url)}: ${fault}`);
 }
 
 /** Does `url` pass `validateAbsoluteUrl`? */

@@ -505,7 +505,8 @@ describe("every output escapes invisible and control characters (Trojan Source)"
       run([`--${hidden}`]),
     ]);
     expect(verbose.stderr).toContain(`  "t": "${escaped}"\n`);
-    expect(unknown).toStrictEqual(usageError(`Unknown option "--${escaped}"`));
+    // The message quotes the option as the library quotes, which escapes DEL itself (\u007F).
+    expect(unknown).toStrictEqual(usageError(`Unknown option "--${escaped.replace("\\u007f", "\\u007F")}"`));
   });
 });
 
@@ -527,6 +528,39 @@ describe("arguments that are not UTF-8", () => {
   it("but a U+FFFD typed as UTF-8 is a character like any other", async () => {
     expect(await runShell(`"$NODE" "$BIN" GET /x "$(printf 'q=caf\\357\\277\\275')"`)).toStrictEqual(
       printed({ method: "get", url: "https://api.service.example/x?q=caf%EF%BF%BD", headers: GET_HEADERS }),
+    );
+  });
+
+  it("the refusal shows no secret an argument holds", async () => {
+    const results = await Promise.all([
+      runShell(`"$NODE" "$BIN" GET /x "$(printf 'Authorization:token s3cr\\351t')"`),
+      runShell(`"$NODE" "$BIN" GET /x "$(printf 'access_token==s3cr\\351t')"`),
+      runShell(`"$NODE" "$BIN" GET /x "$(printf 'headers:={"x":"s3cr\\351t"}')"`),
+      runShell(`"$NODE" "$BIN" "$(printf 'https://u:s3cr\\351t@api.example/x?sig=s3cr\\351t')"`),
+    ]);
+    expect(results).toStrictEqual([
+      usageError(
+        'Argument 3 is not UTF-8 text: "Authorization:…" (the value is not shown) stands for bytes that are not UTF-8, from byte 0xE9 at offset 24; give arguments in UTF-8',
+      ),
+      usageError(
+        'Argument 3 is not UTF-8 text: "access_token==***" stands for bytes that are not UTF-8, from byte 0xE9 at offset 18; give arguments in UTF-8',
+      ),
+      usageError(
+        'Argument 3 is not UTF-8 text: "headers:=…" (header values are not shown) stands for bytes that are not UTF-8, from byte 0xE9 at offset 19; give arguments in UTF-8',
+      ),
+      usageError(
+        'Argument 1 is not UTF-8 text: "https://u:***@api.example/x?sig=***" stands for bytes that are not UTF-8, from byte 0xE9 at offset 14; give arguments in UTF-8',
+      ),
+    ]);
+  });
+
+  it("SERVICE_ENDPOINT_BASE_URL holding U+FFFD is refused, its password not shown", async () => {
+    expect(
+      await runShell(`SERVICE_ENDPOINT_BASE_URL="$(printf 'https://u:pw@caf\\351.test')" "$NODE" "$BIN" /x`),
+    ).toStrictEqual(
+      usageError(
+        'SERVICE_ENDPOINT_BASE_URL "https://u:***@caf\ufffd.test" holds U+FFFD, which stands for bytes that are not UTF-8: give it in UTF-8',
+      ),
     );
   });
 

@@ -600,20 +600,20 @@ describe("service-endpoint (the built bin)", () => {
         ],
         [
           ["GET /", "headers:=[1]", "X-A:1"],
-          "Item headers:= must be a JSON object to take Name:value header items too, got [1]",
+          "Item headers:= must be a JSON object to take Name:value header items too, got an array",
         ],
         // --content-type adds a header as Name:value does: the same check (review 2026-11-26).
         [
           ["--content-type", "text/plain", "POST /x", 'headers:="abc"', "@body.txt"],
-          'Item headers:= must be a JSON object to take --content-type too, got "abc"',
+          "Item headers:= must be a JSON object to take --content-type too, got a string",
         ],
         [
           ["--content-type", "text/plain", "POST /x", 'headers:=["tok"]', "@body.txt"],
-          'Item headers:= must be a JSON object to take --content-type too, got ["tok"]',
+          "Item headers:= must be a JSON object to take --content-type too, got an array",
         ],
         [
           ["--content-type", "text/plain", "POST /x", "headers:=5", "@body.txt"],
-          "Item headers:= must be a JSON object to take --content-type too, got 5",
+          "Item headers:= must be a JSON object to take --content-type too, got number 5",
         ],
         [
           ["--content-type", "text/plain", "POST /x", "headers:=null", "@body.txt"],

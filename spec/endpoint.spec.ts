@@ -94,7 +94,7 @@ describe("endpoint()", () => {
 
   it("refuses a CR or LF at the end of a header value as anywhere else: nothing is trimmed away", () => {
     expect(codeAndMessage(() => endpoint("GET /x", { headers: { authorization: "token abc\n" } }))).toBe(
-      'ERR_INVALID_HEADER: Invalid value for header "authorization": "token abc\\n" holds character U+000A at offset 9; CR, LF, NUL, other controls and code points above U+00FF are not allowed',
+      'ERR_INVALID_HEADER: Invalid value for header "authorization": a line feed (U+000A) at offset 9 of 10 characters; the value is not shown',
     );
   });
 

@@ -298,6 +298,14 @@ describe("hostile and malformed input", () => {
       code: "ERR_INVALID_TEMPLATE",
       message: 'Invalid URI template "/a{b": unclosed expression at offset 2',
     });
+    // A url's password and secret query values are not shown.
+    expect(
+      errorOf(() => routeMatcher(["GET https://u:s3cret@api.example.test/a?token=s3cret"])),
+    ).toStrictEqual({
+      code: "ERR_INVALID_ROUTE",
+      message:
+        'Invalid route "GET https://u:***@api.example.test/a?token=***": a route to match must be a path, not an absolute URL',
+    });
     expect(errorOf(() => routeMatcher(["GET /a?q={q}"]))).toStrictEqual({
       code: "ERR_INVALID_ROUTE",
       message: 'Invalid route "GET /a?q={q}": only {?…} and {&…} expressions can be matched in the query',

@@ -185,7 +185,7 @@ describe("endpoint.merge()", () => {
     [
       "GET /x\u2028",
       "ERR_INVALID_ROUTE",
-      'Invalid route "GET /x\u2028": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
+      'Invalid route "GET /x\\u2028": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
     ],
     [
       "GET /a\ufeffb",

@@ -11,6 +11,13 @@ const BASE = "https://api.service.example";
 /** `code` as `endpoint()` messages name it: U+001F. */
 const label = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 
+/** `text` as messages quote it: a JSON string, DEL, the C1 controls, U+2028 and U+2029 escaped too. */
+const quoted = (text: string): string =>
+  JSON.stringify(text).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${label(c.charCodeAt(0)).slice(2)}`,
+  );
+
 describe('a {+path} value of "%2e%2e%3b/admin": the nine-character, all-encoded "..;"', () => {
   // A dot segment followed by ";" parameters is resolved away by servers that drop them (Tomcat,
   // Jetty): the scan must look at nine characters of a segment ("%2e%2e" and "%3b"), not eight.
@@ -56,7 +63,7 @@ describe("header values: every C0 control but HTAB, and DEL, are ERR_INVALID_HEA
     const value = `a${String.fromCharCode(code)}b`;
     expect(outcome(() => endpoint("/", { headers: { "x-a": value } }))).toEqual({
       code: "ERR_INVALID_HEADER",
-      message: `Invalid value for header "x-a": ${JSON.stringify(value)} holds character ${label(code)} at offset 1; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
+      message: `Invalid value for header "x-a": ${quoted(value)} holds character ${label(code)} at offset 1; CR, LF, NUL, other controls and code points above U+00FF are not allowed`,
     });
   });
 
@@ -207,7 +214,7 @@ describe("a serializeQuery() override whose result holds a url-unsafe character 
   ])("%j", (query, offset) => {
     expect(outcome(() => builderReturning(query).endpoint("GET /x", { q: 1 }))).toEqual({
       code: "ERR_INVALID_URL",
-      message: `Invalid query from serializeQuery(): ${JSON.stringify(query)} holds ${label(query.charCodeAt(offset))} at offset ${offset}; ${SAFE}`,
+      message: `Invalid query from serializeQuery(): ${quoted(query)} holds ${label(query.charCodeAt(offset))} at offset ${offset}; ${SAFE}`,
     });
   });
 
@@ -250,21 +257,21 @@ describe("the token character set of methods and header names (RFC 9110 §5.6.2 
     const name = `x${c}y`;
     expect(outcome(() => endpoint({ method, url: "/" }))).toEqual({
       code: "ERR_INVALID_METHOD",
-      message: `Invalid method ${JSON.stringify(method)}: not an RFC 9110 token`,
+      message: `Invalid method ${quoted(method)}: not an RFC 9110 token`,
     });
     expect(outcome(() => endpoint("/", { headers: { [name]: "1" } }))).toEqual({
       code: "ERR_INVALID_HEADER",
-      message: `Invalid header name ${JSON.stringify(name)}: not an RFC 9110 token`,
+      message: `Invalid header name ${quoted(name)}: not an RFC 9110 token`,
     });
     expect(outcome(() => toFetch({ method, url: "https://a.example/", headers: {} }))).toEqual({
       code: "ERR_INVALID_METHOD",
-      message: `toFetch: Invalid method ${JSON.stringify(method)}: not an RFC 9110 token`,
+      message: `toFetch: Invalid method ${quoted(method)}: not an RFC 9110 token`,
     });
     expect(
       outcome(() => toCurl({ method: "GET", url: "https://a.example/", headers: { [name]: "1" } })),
     ).toEqual({
       code: "ERR_INVALID_HEADER",
-      message: `toCurl: Invalid header name ${JSON.stringify(name)}: not an RFC 9110 token`,
+      message: `toCurl: Invalid header name ${quoted(name)}: not an RFC 9110 token`,
     });
   });
 });

@@ -147,7 +147,7 @@ describe("routes: one space between method and url, no other whitespace or contr
       {
         code: "ERR_INVALID_ROUTE",
         message:
-          'Invalid route "GET /a\u007fb": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
+          'Invalid route "GET /a\\u007Fb": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
       },
     ],
     [
@@ -165,7 +165,7 @@ describe("routes: one space between method and url, no other whitespace or contr
       {
         code: "ERR_INVALID_ROUTE",
         message:
-          'Invalid route "GET /a\u2028b": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
+          'Invalid route "GET /a\\u2028b": unexpected whitespace or control character at offset 6; expected "METHOD url" or "url"',
       },
     ],
     [
@@ -936,14 +936,14 @@ describe("RFC 6570 templates: literals, variable names and prefixes", () => {
       "/\u0085",
       {
         code: "ERR_INVALID_TEMPLATE",
-        message: 'Invalid URI template "/\u0085": invalid literal character "\u0085" (U+0085) at offset 1',
+        message: 'Invalid URI template "/\\u0085": invalid literal character "\\u0085" (U+0085) at offset 1',
       },
     ],
     [
       "/\u009f",
       {
         code: "ERR_INVALID_TEMPLATE",
-        message: 'Invalid URI template "/\u009f": invalid literal character "\u009f" (U+009F) at offset 1',
+        message: 'Invalid URI template "/\\u009F": invalid literal character "\\u009F" (U+009F) at offset 1',
       },
     ],
     [

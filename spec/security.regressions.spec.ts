@@ -246,7 +246,7 @@ describe("found by the long fuzz run (scripts/fuzz.mjs --seed 4242, case 181471)
       expect.objectContaining({
         code: "ERR_INVALID_PARAMETER",
         message:
-          'Invalid parameter "path" for url "https://user:pass@host.example{+path}": it writes "&", which would change the host the url writes: "host.example&"',
+          'Invalid parameter "path" for url "https://user:***@host.example{+path}": it writes "&", which would change the host the url writes: "host.example&"',
       }),
     );
   });

@@ -78,7 +78,7 @@ describe("normalizeHeaderValue", () => {
   it.each<[string, string]>([
     ["a\u0000b", message('"a\\u0000b"', "U+0000", 1)],
     // The offset counts in the value as given, which the message quotes.
-    ["  x\u007fy", message('"  x\u007fy"', "U+007F", 3)],
+    ["  x\u007fy", message('"  x\\u007Fy"', "U+007F", 3)],
     // CR and LF at the end are refused too: nothing is trimmed away before the check.
     [" \tvalue\r\n", message('" \\tvalue\\r\\n"', "U+000D", 7)],
     ["value\n", message('"value\\n"', "U+000A", 5)],

@@ -285,7 +285,7 @@ describe("toCurl checks what it is handed (issue 11, items 4 and 5)", () => {
   ])("refuses the url %j with ERR_INVALID_URL", (badUrl, reason) => {
     expect(errorOf(() => toCurl({ method: "get", url: badUrl, headers: {} }))).toEqual({
       code: "ERR_INVALID_URL",
-      message: `toCurl: Invalid url ${JSON.stringify(badUrl)}: ${reason}`,
+      message: `toCurl: Invalid url ${JSON.stringify(badUrl.replace(":pass@", ":***@"))}: ${reason}`,
     });
   });
 

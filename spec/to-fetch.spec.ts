@@ -461,7 +461,7 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
   ])("refuses the url %j with ERR_INVALID_URL", (badUrl, reason) => {
     expect(errorOf(() => toFetch({ method: "get", url: badUrl, headers: {} }))).toEqual({
       code: "ERR_INVALID_URL",
-      message: `toFetch: Invalid url ${JSON.stringify(badUrl)}: ${reason}`,
+      message: `toFetch: Invalid url ${JSON.stringify(badUrl.replace(":pass@", ":***@"))}: ${reason}`,
     });
   });
 
@@ -471,7 +471,7 @@ describe("toFetch checks what it is handed (issue 11, items 4 and 5)", () => {
     const built = endpoint("GET https://user:secret@x.example/repos");
     const refusal = (adapter: string) => ({
       code: "ERR_INVALID_URL",
-      message: `${adapter}: Invalid url "https://user:secret@x.example/repos": ${USER_INFO_REASON}`,
+      message: `${adapter}: Invalid url "https://user:***@x.example/repos": ${USER_INFO_REASON}`,
     });
     expect(errorOf(() => toFetch(built))).toEqual(refusal("toFetch"));
     expect(errorOf(() => toCurl(built))).toEqual(refusal("toCurl"));

@@ -31,6 +31,8 @@ const TEMPLATE_ENGINE = [
   "dist/bounded-cache.mjs",
   "dist/errors.mjs",
   "dist/object.mjs",
+  // the redaction of urls in messages (a template is a url)
+  "dist/redact.mjs",
   "dist/uri-template/compile.mjs",
   "dist/uri-template/encode.mjs",
   "dist/uri-template/expand-varspec.mjs",
@@ -51,6 +53,8 @@ const ADAPTER_BASE = [
   "dist/headers.mjs",
   "dist/media-type.mjs",
   "dist/object.mjs",
+  // secret header values and url passwords are not shown in messages
+  "dist/redact.mjs",
   // endpoint()'s own url checks (host, dot segments), which the adapters apply too
   "dist/url.mjs",
 ];
@@ -98,6 +102,7 @@ describe("tree-shaking of the built package", () => {
         "dist/errors.mjs",
         "dist/object.mjs",
         "dist/query-serializer.mjs",
+        "dist/redact.mjs",
         "dist/uri-template/encode.mjs",
         "dist/uri-template/expand-varspec.mjs",
         "dist/uri-template/form-query.mjs",

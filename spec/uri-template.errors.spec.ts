@@ -60,11 +60,11 @@ describe("parseTemplate() rejects malformed templates with ERR_INVALID_TEMPLATE"
     ],
     [
       "/a\u007fb",
-      'Invalid URI template "/a\u007fb": invalid literal character "\u007f" (U+007F) at offset 2',
+      'Invalid URI template "/a\\u007Fb": invalid literal character "\\u007F" (U+007F) at offset 2',
     ],
     [
       "/a\u0085b",
-      'Invalid URI template "/a\u0085b": invalid literal character "\u0085" (U+0085) at offset 2',
+      'Invalid URI template "/a\\u0085b": invalid literal character "\\u0085" (U+0085) at offset 2',
     ],
     [
       "/a\ufdd0b",
@@ -147,8 +147,10 @@ describe("parseTemplate() accepts exactly the non-ASCII literals of RFC 6570 §2
     } else {
       const error = thrown(() => parseTemplate(`/${character}/`));
       expect(error.code).toBe("ERR_INVALID_TEMPLATE");
+      // (Controls show escaped: DEL and C1 as JSON would write them, had it escaped them.)
+      const shown = codePoint <= 0x9f ? `\\u${label.slice(2)}` : character;
       expect(error.message).toBe(
-        `Invalid URI template "/${character}/": invalid literal character "${character}" (${label}) at offset 1`,
+        `Invalid URI template "/${shown}/": invalid literal character "${shown}" (${label}) at offset 1`,
       );
     }
   });

@@ -1,40 +1,30 @@
-import { EndpointError, codePointLabel, quote } from "../errors.js";
+import { EndpointError, codePointLabel, describe, quote } from "../errors.js";
 import { isToken } from "../headers.js";
 import { own } from "../object.js";
+import { quoteUrl } from "../redact.js";
 import { absoluteUrlFault, authorityEnd, dotSegmentLabel, findDotSegment } from "../url.js";
 import type { RequestOptions } from "../types.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
-import { describeSafely, readSafely } from "./read-safely.js";
+import { readSafely } from "./read-safely.js";
 
-/**
- * Where a url may point for an adapter: `"absolute"` (curl has no page to resolve a path against)
- * or `"absolute-or-path"` (fetch resolves an origin-relative `/path` against the page's origin).
- */
+/** `"absolute"` (curl has no page to resolve a path against) or `"absolute-or-path"` (fetch has). */
 export type UrlPolicy = "absolute" | "absolute-or-path";
 
 /** The request options an adapter sends, read once and checked: the caller's object is not read again. */
 export interface CheckedRequestOptions {
   /** Uppercase, an RFC 9110 token. */
   method: string;
-  /** An absolute http(s) url, or (with `"absolute-or-path"`) a path starting with exactly one `/`. */
   url: string;
-  /** As `outgoingHeaders()` gives them. */
   headers: Record<string, string>;
-  /** The caller's `body`, by reference; `undefined` when there is none. */
+  /** The caller's `body` and `request`, by reference. */
   body: unknown;
-  /** The caller's `request` object, by reference; `undefined` when there is none. */
   request: Record<string, unknown> | undefined;
 }
 
-// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
+// RFC 3986 §3.1
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 
-/**
- * The offset of the first character a url must not hold, or -1: controls, space, DEL, `\` and
- * anything beyond ASCII. `endpoint()` percent-encodes all of them; in a hand-made url they make
- * clients disagree (WHATWG URL drops tabs and newlines and reads `\` as `/`, curl refuses
- * controls and spaces, and the two percent-encode non-ASCII with different hex case).
- */
+// The first control, space, DEL, `\` or non-ASCII character, or -1: clients read them differently.
 function invalidUrlOffset(url: string): number {
   for (let i = 0; i < url.length; i++) {
     const code = url.charCodeAt(i);
@@ -43,96 +33,60 @@ function invalidUrlOffset(url: string): number {
   return -1;
 }
 
-function invalidUrl(adapter: string, url: string, reason: string): EndpointError {
-  return new EndpointError("ERR_INVALID_URL", `${adapter}: Invalid url ${quote(url)}: ${reason}`);
-}
-
-/** Throws `ERR_INVALID_URL` unless `url` is one the adapter can send to the place it names. */
-function checkUrl(adapter: string, url: string, policy: UrlPolicy): void {
+/** Why an adapter cannot send to `url` as the place it names, or `undefined`. */
+function urlFault(url: string, policy: UrlPolicy): string | undefined {
   const offset = invalidUrlOffset(url);
   if (offset !== -1) {
-    throw invalidUrl(
-      adapter,
-      url,
+    return (
       `character ${codePointLabel(url.charCodeAt(offset))} at offset ${offset}; ` +
-        'controls, space, "\\" and non-ASCII characters must be percent-encoded',
+      'controls, space, "\\" and non-ASCII characters must be percent-encoded'
     );
   }
   const scheme = SCHEME.exec(url)?.[1];
   if (scheme !== undefined) {
     const lowercaseScheme = scheme.toLowerCase();
     if (lowercaseScheme !== "http" && lowercaseScheme !== "https") {
-      throw invalidUrl(adapter, url, `the scheme ${quote(scheme)} is not http or https`);
+      return `the scheme ${quote(scheme)} is not http or https`;
     }
-    // `http:x` and `http:/x` are read as `http://x/` by WHATWG URL, but not by curl.
-    if (!url.startsWith("//", scheme.length + 1)) {
-      throw invalidUrl(adapter, url, `"//" must follow "${scheme}:"`);
-    }
-    // endpoint()'s own check: a URL the WHATWG parser reads, whose host every client reads alike
-    // (one "@", a host that is not empty or pct-encoded: docs/security.md item 6).
+    // WHATWG URL reads `http:x` as `http://x/`; curl does not.
+    if (!url.startsWith("//", scheme.length + 1)) return `"//" must follow "${scheme}:"`;
+    // endpoint()'s own check: one host every client reads alike (docs/security.md item 6).
     const fault = absoluteUrlFault(url);
-    if (fault !== undefined) throw invalidUrl(adapter, url, fault);
+    if (fault !== undefined) return fault;
     const end = authorityEnd(url);
-    // RFC 3986 §3.2.1 userinfo: fetch throws a TypeError for it ("If parsedURL includes
-    // credentials", https://fetch.spec.whatwg.org/#dom-request), curl sends `authorization: Basic …`,
-    // a header that was never built.
+    // RFC 3986 §3.2.1 userinfo: fetch throws for it, curl turns it into an authorization header.
     if (url.lastIndexOf("@", end) > scheme.length) {
-      throw invalidUrl(
-        adapter,
-        url,
+      return (
         'user info before "@" in the authority, which fetch refuses and curl turns into an authorization header; ' +
-          "put credentials in headers.authorization",
+        "put credentials in headers.authorization"
       );
     }
-    return checkDotSegments(adapter, url, end);
+    return dotSegmentFault(url, end);
   }
-  // Exactly one "/": `//host/x` is a network-path reference (RFC 3986 §4.2) to another origin.
+  // `//host/x` is a network-path reference to another origin (RFC 3986 §4.2).
   const isOriginRelative = url.startsWith("/") && !url.startsWith("//");
-  if (isOriginRelative && policy === "absolute-or-path") return checkDotSegments(adapter, url, 0);
+  if (isOriginRelative && policy === "absolute-or-path") return dotSegmentFault(url, 0);
   if (isOriginRelative) {
-    throw invalidUrl(
-      adapter,
-      url,
-      "origin-relative; curl needs an absolute http(s) url, so build the request with an absolute baseUrl",
-    );
+    return "origin-relative; curl needs an absolute http(s) url, so build the request with an absolute baseUrl";
   }
-  throw invalidUrl(
-    adapter,
-    url,
-    policy === "absolute"
-      ? "expected an absolute http(s) url"
-      : 'expected an absolute http(s) url or a path starting with exactly one "/"',
-  );
+  return policy === "absolute"
+    ? "expected an absolute http(s) url"
+    : 'expected an absolute http(s) url or a path starting with exactly one "/"';
 }
 
-/**
- * RFC 3986 §5.2.4: fetch resolves a "." or ".." segment (`/a/%2e%2e/admin` is sent as `/admin`)
- * where curl sends it as written, so one set of options would reach two paths. Refused as
- * `endpoint()` refuses it (docs/security.md item 1).
- */
-function checkDotSegments(adapter: string, url: string, start: number): void {
+// RFC 3986 §5.2.4: fetch resolves a dot segment, curl sends it: one request would reach two paths.
+function dotSegmentFault(url: string, start: number): string | undefined {
   const found = findDotSegment(url, start);
-  if (found !== undefined) {
-    throw invalidUrl(adapter, url, `the ${dotSegmentLabel(url, found)} would be resolved away by clients`);
-  }
+  return found && `the ${dotSegmentLabel(url, found)} would be resolved away by clients`;
 }
 
-function invalidOptions(adapter: string, reason: string): EndpointError {
+export function invalidOptions(adapter: string, reason: string): EndpointError {
   return new EndpointError("ERR_INVALID_OPTIONS", `${adapter}: ${reason}`);
 }
 
 /**
- * Reads request options handed to an adapter, once, and checks them as `endpoint()` checks what
- * it builds: an object with a string `method` that is an RFC 9110 token (`ERR_INVALID_METHOD`), a
- * string `url` that is an absolute http(s) url without user info or, with `"absolute-or-path"`, a
- * path starting with exactly one `/` (`ERR_INVALID_URL`), `headers` as `outgoingHeaders()` checks them
- * (`ERR_INVALID_HEADER`), and `request`, when given, an object. Only own properties are read.
- * Anything unreadable (a revoked Proxy, a throwing getter) is an `EndpointError` too, never a
- * TypeError.
- *
- * @example
- * readRequestOptions("toCurl", { method: "get", url: "file:///etc/passwd", headers: {} }, "absolute");
- * // EndpointError ERR_INVALID_URL: toCurl: Invalid url "file:///etc/passwd": the scheme "file" is not http or https
+ * Reads request options handed to an adapter, once (own properties only), and checks them as
+ * `endpoint()` checks what it builds (docs/adapters.md, "What both adapters check").
  */
 export function readRequestOptions(
   adapter: string,
@@ -140,12 +94,11 @@ export function readRequestOptions(
   policy: UrlPolicy,
 ): CheckedRequestOptions {
   if (typeof value !== "object" || value === null) {
-    throw invalidOptions(adapter, `request options must be an object, got ${describeSafely(value)}`);
+    throw invalidOptions(adapter, `request options must be an object, got ${describe(value)}`);
   }
   const { method, url, headers, body, request } = readSafely(
     "ERR_INVALID_OPTIONS",
     `${adapter}: the request options cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
-    // Own properties only: an `Object.prototype.body` set by other code is not a body.
     () => ({
       method: own(value, "method"),
       url: own(value, "url"),
@@ -155,31 +108,33 @@ export function readRequestOptions(
     }),
   );
   if (typeof method !== "string")
-    throw invalidOptions(adapter, `"method" must be a string, got ${describeSafely(method)}`);
-  if (typeof url !== "string")
-    throw invalidOptions(adapter, `"url" must be a string, got ${describeSafely(url)}`);
+    throw invalidOptions(adapter, `"method" must be a string, got ${describe(method)}`);
+  if (typeof url !== "string") throw invalidOptions(adapter, `"url" must be a string, got ${describe(url)}`);
   if (headers !== undefined && (typeof headers !== "object" || headers === null)) {
-    throw invalidOptions(adapter, `"headers" must be an object, got ${describeSafely(headers)}`);
+    throw invalidOptions(adapter, `"headers" must be an object, got ${describe(headers)}`);
   }
   if (request !== undefined && (typeof request !== "object" || request === null)) {
-    throw invalidOptions(adapter, `"request" must be an object, got ${describeSafely(request)}`);
+    throw invalidOptions(adapter, `"request" must be an object, got ${describe(request)}`);
   }
   if (request !== undefined) {
-    // toCurl ignores `request` and toFetch reads a few fields: a revoked Proxy fails here for both.
+    // A revoked Proxy fails here for both adapters.
     readSafely(
       "ERR_INVALID_OPTIONS",
       `${adapter}: "request" cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
       () => Object.keys(request),
     );
   }
-  // RFC 9110 §9.1: method = token; anything else (a space, CR, LF) would forge the request line.
+  // RFC 9110 §9.1: a space, CR or LF would forge the request line.
   if (!isToken(method)) {
     throw new EndpointError(
       "ERR_INVALID_METHOD",
       `${adapter}: Invalid method ${quote(method)}: not an RFC 9110 token`,
     );
   }
-  checkUrl(adapter, url, policy);
+  const fault = urlFault(url, policy);
+  if (fault !== undefined) {
+    throw new EndpointError("ERR_INVALID_URL", `${adapter}: Invalid url ${quoteUrl(url)}: ${fault}`);
+  }
   return {
     method: method.toUpperCase(),
     url,

@@ -1,9 +1,8 @@
-import { EndpointError, describe, rethrowAs } from "../errors.js";
+import { describe, quote, rethrowAs } from "../errors.js";
 import { normalizeHeaderValue } from "../headers.js";
 import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
 import { contentTypeOf } from "./outgoing-headers.js";
-import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../media-type.js";
 import {
   blobBytes,
   blobType,
@@ -12,43 +11,26 @@ import {
   classifyBody,
   sendsEmptyBody,
   typedArrayPrototype,
+  unsupported as unsupportedBody,
   urlSearchParamsText,
 } from "./request-body.js";
 
-/**
- * What `toBody()` returns: the request in the one shape that node:http, undici, axios, got and
- * fetch all send unchanged — an uppercase method, string headers that describe the body exactly,
- * and the body as bytes.
- */
+/** What `toBody()` returns: a request node:http, undici, axios, got and fetch all send unchanged. */
 export interface SendableRequest {
-  /** Uppercase: undici and fetch send the method as given, and HTTP methods are case-sensitive. */
+  /** Uppercase (HTTP methods are case-sensitive, and undici sends them as given). */
   method: string;
   url: string;
-  /**
-   * The request's headers, lowercase, with string values, without the headers a client computes
-   * (`host`, `connection`, `transfer-encoding`, …), plus:
-   * - `content-type` where the body implies one and the request options name none (JSON, a form,
-   *   a typed `Blob`) and, for `FormData`, always: `multipart/form-data; boundary=…`;
-   * - `content-length`, the exact byte length of `body`, whenever there is a body (node:http
-   *   frames a DELETE body only with it).
-   */
+  /** Lowercase names, string values, a `content-type` the body implies and its exact `content-length`. */
   headers: Record<string, string>;
-  /**
-   * The body's bytes, in a fresh `Uint8Array` of its own; `undefined` when nothing is sent. A
-   * PATCH, POST or PUT without body gets zero bytes (`content-length: 0`), as with `toFetch()`.
-   */
+  /** The body's bytes in a fresh `Uint8Array`; zero bytes for a PATCH, POST or PUT without body. */
   body: Uint8Array | undefined;
 }
 
 function unsupported(reason: string): never {
-  throw new EndpointError("ERR_UNSUPPORTED_BODY", `toBody: ${reason}`);
+  throw unsupportedBody("toBody", reason);
 }
 
-/**
- * The bytes a chunk of a byte stream holds, or `undefined` when it is no Uint8Array (fetch takes
- * only those, https://fetch.spec.whatwg.org/#concept-body-incrementally-read): the built-in
- * `Symbol.toStringTag` getter reads the internal slot, of any realm.
- */
+/** A stream chunk's bytes, or `undefined` when it is no Uint8Array of any realm (fetch takes only those). */
 function chunkBytes(chunk: unknown): Uint8Array | undefined {
   if (!ArrayBuffer.isView(chunk)) return undefined;
   return builtInGetter(typedArrayPrototype(), Symbol.toStringTag, chunk) === "Uint8Array"
@@ -56,10 +38,7 @@ function chunkBytes(chunk: unknown): Uint8Array | undefined {
     : undefined;
 }
 
-/**
- * Every chunk of a byte stream, joined; a chunk that is not bytes is refused, as fetch refuses it.
- * The stream is read through the built-in `locked` and `getReader()`, not a subclass's.
- */
+/** Every chunk of a byte stream, joined, read through the built-in `getReader()`, not a subclass's. */
 async function readStream(stream: ReadableStream<unknown>): Promise<Uint8Array> {
   if (builtInGetter(ReadableStream.prototype, "locked", stream) === true) {
     unsupported("the ReadableStream body is locked: it is being read already");
@@ -87,10 +66,7 @@ async function readStream(stream: ReadableStream<unknown>): Promise<Uint8Array> 
   return bytes;
 }
 
-/**
- * A Blob's type as a content-type, checked as every header value is: the File API keeps it to
- * printable ASCII, but a Blob of another implementation (a polyfill) may hold anything.
- */
+/** A Blob's type as a content-type, checked as every header value is (a polyfill's may hold anything). */
 function checkedType(type: string): string {
   try {
     return String(normalizeHeaderValue("content-type", type));
@@ -108,18 +84,14 @@ async function readBody<T>(kind: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * `FormData` serialised by the environment's own `Response` (the multipart encoding of the fetch
- * standard, https://fetch.spec.whatwg.org/#concept-bodyinit-extract): the bytes and the
- * content-type with the boundary that separates the parts.
- */
+/** `FormData` as the environment's `Response` encodes it (multipart), with its boundary's content-type. */
 async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; contentType: string }> {
   const response = new Response(form);
   const contentType = response.headers.get("content-type") ?? "";
-  // A FormData of another implementation than the environment's reads as the text "[object FormData]".
+  // Another implementation's FormData reads as the text "[object FormData]".
   if (!contentType.startsWith("multipart/form-data; boundary=")) {
     unsupported(
-      `the FormData body is not one this environment's Response can encode (it got content-type ${JSON.stringify(contentType)}); ` +
+      `the FormData body is not one this environment's Response can encode (it got content-type ${quote(contentType)}); ` +
         "use the global FormData",
     );
   }
@@ -127,53 +99,20 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
 }
 
 /**
- * Turns request options (the result of `endpoint()`) into a request every HTTP client sends
- * byte for byte: node:http, `undici.request`, axios, got and fetch take the `body` bytes and the
- * `headers` as they are, so no client guesses a content-type, re-encodes the body or frames it
- * differently.
- *
- * - the method is uppercased; header values become strings; `content-length`, `host` and the other
- *   headers clients compute (`CLIENT_COMPUTED_HEADERS`) are dropped, then `content-length` is set
- *   to the real byte length of the body;
- * - a plain object or array becomes its JSON text (content-type `application/json; charset=utf-8`
- *   when none is set); a string its UTF-8 bytes; bytes (`Uint8Array`, every typed array, `DataView`,
- *   `ArrayBuffer`, a Node `Buffer`) are copied; a `Blob` is read (its `type` is the content-type
- *   when none is set); `URLSearchParams` becomes its text (content-type
- *   `application/x-www-form-urlencoded;charset=UTF-8` when none is set, as fetch does); `FormData`
- *   becomes its multipart encoding, and the content-type becomes `multipart/form-data; boundary=…`
- *   whatever the caller set (only the encoder knows the boundary); a `ReadableStream` of
- *   `Uint8Array` chunks is read to its end;
- * - a body of `null` (`endpoint()` gives it for `data: null`) is no body, as `undefined`; a PATCH,
- *   POST or PUT without body gets a zero-length body (`content-length: 0`), as `toFetch()`.
- *
- * It is asynchronous because a `Blob`, `FormData` and a stream are read; the whole body is then in
- * memory. To stream an upload of unknown size instead, send it with `fetch(...toFetch(options))`,
- * which passes a `ReadableStream` through (chunked).
- *
- * Throws (rejects with) `EndpointError` `ERR_UNSUPPORTED_BODY` for a body no client could send as
- * the headers describe it (a GET or HEAD body, a plain object with a non-JSON content-type, a class
- * instance, a stream chunk that is not a `Uint8Array`, a locked stream), `ERR_INVALID_HEADER` and
- * `ERR_INVALID_OPTIONS` as `toFetch()`. See docs/adapters.md.
+ * Turns request options (the result of `endpoint()`) into a request every HTTP client sends byte
+ * for byte: the body as bytes (JSON text, UTF-8, a Blob, FormData or a stream read to its end),
+ * with the content-type it implies and its exact content-length. Asynchronous, as Blobs, FormData
+ * and streams are read; rejects with `EndpointError` as `toFetch()` throws. See docs/adapters.md.
  *
  * @example
- * const { method, url, headers, body } = await toBody(endpoint("POST /repos/{owner}/{repo}/issues", {
- *   owner: "octo", repo: "hello", title: "Hi",
- * }));
- * // method: "POST", url: "https://api.service.example/repos/octo/hello/issues",
- * // headers: { accept: "application/vnd.service.v3+json", "user-agent": "service-endpoint.js/0.1.0",
- * //            "content-type": "application/json; charset=utf-8", "content-length": "14" },
- * // body: the 14 bytes of '{"title":"Hi"}'
+ * const { method, url, headers, body } = await toBody(endpoint("POST /issues", { title: "Hi" }));
+ * // "POST", "https://api.service.example/issues", { …, "content-length": "14" }, the bytes of '{"title":"Hi"}'
  * await request(url, { method, headers, body }); // undici; node:http, axios, got: docs/adapters.md
  */
 export async function toBody(requestOptions: RequestOptions): Promise<SendableRequest> {
-  // Read once and checked as toFetch() reads them; the caller's object is not read again.
-  const {
-    method,
-    url,
-    headers,
-    body: given,
-  } = readRequestOptions("toBody", requestOptions, "absolute-or-path");
-  const body = classifyBody("toBody", method, given, contentTypeOf(headers));
+  const checked = readRequestOptions("toBody", requestOptions, "absolute-or-path");
+  const { method, url, headers } = checked;
+  const body = classifyBody("toBody", method, checked.body, headers);
 
   let bytes: Uint8Array | undefined;
   switch (body.kind) {
@@ -183,12 +122,8 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
     case "text":
       bytes = new TextEncoder().encode(body.text);
       break;
-    case "json":
-      if (body.addContentType) headers["content-type"] = JSON_CONTENT_TYPE;
-      bytes = new TextEncoder().encode(body.text);
-      break;
     case "bytes":
-      // A copy: axios sends `view.buffer`, the whole buffer (a pooled Node Buffer's neighbours too).
+      // A copy: axios sends `view.buffer`, a pooled Buffer's neighbours too.
       bytes = bytesOf(body.value).slice();
       break;
     case "blob": {
@@ -198,11 +133,9 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
       break;
     }
     case "url-search-params":
-      if (contentTypeOf(headers) === undefined) headers["content-type"] = FORM_CONTENT_TYPE;
       bytes = new TextEncoder().encode(urlSearchParamsText(body.value));
       break;
     case "form-data": {
-      // Its file parts are read too: a file that changed since openAsBlob() rejects (NotReadableError).
       const form = body.value;
       const encoded = await readBody("FormData", () => serialiseFormData(form));
       headers["content-type"] = encoded.contentType;

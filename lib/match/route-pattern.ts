@@ -1,4 +1,5 @@
 import { EndpointError, quote } from "../errors.js";
+import { quoteUrl } from "../redact.js";
 import { colonToTemplate, parseRoute } from "../route.js";
 import { isAbsoluteUrl } from "../url.js";
 import { encodeReserved } from "../uri-template/encode.js";
@@ -55,7 +56,7 @@ export interface RoutePattern {
 const SPANS_SEGMENTS = new Set(["/", "+", "#"]);
 
 function invalidRoute(route: string, problem: string): EndpointError {
-  return new EndpointError("ERR_INVALID_ROUTE", `Invalid route ${quote(route)}: ${problem}`);
+  return new EndpointError("ERR_INVALID_ROUTE", `Invalid route ${quoteUrl(route)}: ${problem}`);
 }
 
 /**

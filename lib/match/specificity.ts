@@ -1,4 +1,5 @@
-import { EndpointError, quote } from "../errors.js";
+import { EndpointError } from "../errors.js";
+import { quoteUrl } from "../redact.js";
 import type { RoutePattern, Segment } from "./route-pattern.js";
 
 /** A segment's kind at index `i`: literal, placeholder, or none (past the end of a closed route). */
@@ -61,7 +62,7 @@ export function assertUnambiguous(a: RoutePattern, b: RoutePattern): void {
   if (a.placeholderCount !== b.placeholderCount) return;
   throw new EndpointError(
     "ERR_AMBIGUOUS_ROUTES",
-    `Ambiguous routes ${quote(a.route)} and ${quote(b.route)}: a request can match both, and neither has ` +
+    `Ambiguous routes ${quoteUrl(a.route)} and ${quoteUrl(b.route)}: a request can match both, and neither has ` +
       "a literal segment where the other has a placeholder, nor fewer placeholders",
   );
 }

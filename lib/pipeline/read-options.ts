@@ -2,6 +2,7 @@ import { EndpointError, quote } from "../errors.js";
 import { normalizeHeaders } from "../headers.js";
 import { normalizeMediaType } from "../media-type.js";
 import { copyTree, hasOwn, holdsObject, isPlainObject, setOwn } from "../object.js";
+import { quoteUrl } from "../redact.js";
 import { isReservedKey } from "../reserved-keys.js";
 import { emptySlots, slotOf } from "../request/compile-url.js";
 import type { CompiledUrl, Level } from "./types.js";
@@ -35,14 +36,14 @@ export function readLevel(
     if (options !== undefined) {
       throw new EndpointError(
         "ERR_INVALID_OPTIONS",
-        `Invalid arguments: options ${quote(options)} given after ${quote(route)}; pass (route, options) or (options)`,
+        `Invalid arguments: options ${quote(options)} given after ${quoteUrl(route)}; pass (route, options) or (options)`,
       );
     }
     source = route;
   } else {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      `Invalid route: ${quote(route)}; expected a route string such as "GET /users/{id}" or an options object`,
+      `Invalid route: ${quoteUrl(route)}; expected a route string such as "GET /users/{id}" or an options object`,
     );
   }
   if (source !== undefined && !isPlainObject(source)) {
@@ -175,6 +176,6 @@ export function normalizeDefaults(defaults: unknown): Level {
 function conflict(route: unknown, key: string, value: unknown): EndpointError {
   return new EndpointError(
     "ERR_INVALID_OPTIONS",
-    `Invalid options: ${key} ${quote(value)} conflicts with route ${quote(route)}; give the ${key} in one place`,
+    `Invalid options: ${key} ${quoteUrl(value)} conflicts with route ${quoteUrl(route)}; give the ${key} in one place`,
   );
 }

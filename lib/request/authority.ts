@@ -1,4 +1,5 @@
 import { EndpointError, quote } from "../errors.js";
+import { quoteUrl, redactUrl } from "../redact.js";
 import type { TemplateExpression } from "../uri-template/index.js";
 import { authorityEnd } from "../url.js";
 import { writerOf } from "./checks.js";
@@ -28,7 +29,7 @@ export function assertAuthorityKept(
   const refuse = (at: number, problem: string): never => {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(writerOf(compiled, values, at, at + 1) ?? "")} for url ${quote(compiled.url)}: it writes ${quote(texts[writer(at)])}, which ${problem}`,
+      `Invalid parameter ${quote(writerOf(compiled, values, at, at + 1) ?? "")} for url ${quoteUrl(compiled.url)}: it writes ${quoteAuthority(texts[writer(at)]!)}, which ${problem}`,
     );
   };
   // The route's own "//": at the first "/", "?" or "#" of its first literal holding one.
@@ -65,7 +66,7 @@ export function assertAuthorityKept(
     if (inside.includes("@")) {
       refuse(
         expanded.indexOf("@", Math.max(starts(i), authorityStart)),
-        `puts "@" into the authority ${quote(expanded.slice(authorityStart, authorityStop))}`,
+        `puts "@" into the authority ${quoteAuthority(expanded.slice(authorityStart, authorityStop))}`,
       );
     }
     if (ends[i]! > authorityStop && i < lastRouteAuthority) {
@@ -125,4 +126,9 @@ export function assertAuthorityKept(
   // the route's last one (`https://api.example.com{x}/` with "2").
   const from = Math.max(starts(last), hostStart);
   if (!/[.-]/.test(expanded.charAt(from - 1)) || isValue(writer(from - 1))) refuseHost(from);
+}
+
+/** Text that a url's authority holds, quoted with any user-info password redacted. */
+function quoteAuthority(text: string): string {
+  return quote(redactUrl("//" + text).slice(2));
 }

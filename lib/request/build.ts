@@ -10,6 +10,7 @@ import {
   setOwn,
   thawed,
 } from "../object.js";
+import { quoteUrl } from "../redact.js";
 import type { RequestOptions } from "../types.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "../url.js";
 import { assertAuthorityKept } from "./authority.js";
@@ -138,7 +139,7 @@ function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRe
     if (baseUrl === undefined) {
       throw new EndpointError(
         "ERR_INVALID_BASE_URL",
-        `Missing baseUrl: url ${quote(compiled.url)} is a path, and no baseUrl is given to put before it`,
+        `Missing baseUrl: url ${quoteUrl(compiled.url)} is a path, and no baseUrl is given to put before it`,
       );
     }
     const base = merged.baseUrlChecked === true ? (baseUrl as string) : validateBaseUrl(baseUrl);
@@ -151,7 +152,7 @@ function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRe
   if (needsPermission && !allows(policy, url)) {
     throw new EndpointError(
       "ERR_ABSOLUTE_URL",
-      `Absolute url ${quote(url)} is not allowed by this builder: only paths below baseUrl ${quote(ownBaseUrl)}`,
+      `Absolute url ${quoteUrl(url)} is not allowed by this builder: only paths below baseUrl ${quoteUrl(ownBaseUrl)}`,
     );
   }
   return url;
@@ -162,12 +163,12 @@ function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded:
   // The url's second "/" is the expansion's first or second character (joinUrl drops one of two).
   const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
   const name = writerOf(compiled, slots, at, at + 1);
-  const problem = `makes the url ${quote(url)} below baseUrl "/", and a url starting with "//" names a host`;
+  const problem = `makes the url ${quoteUrl(url)} below baseUrl "/", and a url starting with "//" names a host`;
   throw name === undefined
-    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quote(compiled.url)}: it ${problem}`)
+    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(compiled.url)}: it ${problem}`)
     : new EndpointError(
         "ERR_INVALID_PARAMETER",
-        `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it ${problem}`,
+        `Invalid parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: it ${problem}`,
       );
 }
 

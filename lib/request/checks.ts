@@ -1,5 +1,6 @@
 import { EndpointError, quote } from "../errors.js";
 import { isPlainObject, own } from "../object.js";
+import { quoteUrl } from "../redact.js";
 import { programOf } from "../uri-template/compile.js";
 import { expandVarspec } from "../uri-template/expand-varspec.js";
 import { authorityEnd, dotSegmentLabel, findDotSegment, isAbsoluteUrl, mayMakeDotSegment } from "../url.js";
@@ -22,7 +23,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
         const name = names[slot]!;
         throw new EndpointError(
           "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(name)} for url ${quote(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
+          `Missing parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
         );
       }
     }
@@ -30,7 +31,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
       if (run.every((slot) => expandsToNothing(slots[slot]))) {
         throw new EndpointError(
           "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(names[run[0]!]!)} for url ${quote(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
+          `Missing parameter ${quote(names[run[0]!]!)} for url ${quoteUrl(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
         );
       }
     }
@@ -186,11 +187,11 @@ export function assertNoDotSegment(
   if (name !== undefined) {
     throw new EndpointError(
       "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)} for url ${quote(compiled.url)}: it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
+      `Invalid parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
     );
   }
   throw new EndpointError(
     "ERR_INVALID_URL",
-    `Invalid url ${quote(compiled.url)}: the ${segment} would be resolved away by ${who}`,
+    `Invalid url ${quoteUrl(compiled.url)}: the ${segment} would be resolved away by ${who}`,
   );
 }

@@ -1,6 +1,7 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, boundedCache } from "../bounded-cache.js";
-import { EndpointError, quote } from "../errors.js";
+import { EndpointError } from "../errors.js";
 import { undefinedArray } from "../object.js";
+import { quoteUrl } from "../redact.js";
 import { compileTemplate, programOf } from "../uri-template/compile.js";
 import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
@@ -192,7 +193,7 @@ export function compileUrl(url: string): CompiledUrl {
     if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
       throw new EndpointError(
         "ERR_INVALID_URL",
-        `Invalid url ${quote(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
+        `Invalid url ${quoteUrl(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
       );
     }
   }

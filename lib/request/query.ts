@@ -1,5 +1,6 @@
 import { asciiClass } from "../ascii-set.js";
-import { EndpointError, HookFailure, codePointLabel, describe, quote } from "../errors.js";
+import { EndpointError, HookFailure, codePointLabel, describe } from "../errors.js";
+import { quoteQuery } from "../redact.js";
 import { isPctEncodedAt } from "../uri-template/encode.js";
 import { formQueryFlat } from "../uri-template/form-query.js";
 import { queryKey } from "../url.js";
@@ -20,7 +21,7 @@ function checkedQuery(query: unknown, what: string): string {
   if (typeof query !== "string") {
     throw new EndpointError(
       "ERR_INVALID_URL",
-      `Invalid query from ${what}: expected a string, got ${quote(query)}`,
+      `Invalid query from ${what}: expected a string, got ${quoteQuery(query)}`,
     );
   }
   for (let i = 0; i < query.length; i++) {
@@ -32,7 +33,7 @@ function checkedQuery(query: unknown, what: string): string {
     }
     throw new EndpointError(
       "ERR_INVALID_URL",
-      `Invalid query from ${what}: ${quote(query)} holds ${codePointLabel(code)} at offset ${i}; a query holds only unreserved characters, sub-delims, ":", "@", "/", "?", "[", "]" and pct-encoded octets`,
+      `Invalid query from ${what}: ${quoteQuery(query)} holds ${codePointLabel(code)} at offset ${i}; a query holds only unreserved characters, sub-delims, ":", "@", "/", "?", "[", "]" and pct-encoded octets`,
     );
   }
   return query;

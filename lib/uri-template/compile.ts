@@ -1,4 +1,5 @@
-import { EndpointError, describe, quote } from "../errors.js";
+import { EndpointError, describe } from "../errors.js";
+import { quoteUrl } from "../redact.js";
 import { hasOwn, own } from "../object.js";
 import { expandVarspec } from "./expand-varspec.js";
 import { tokenize, type Step } from "./tokenize.js";
@@ -58,7 +59,7 @@ export function compileTemplate(template: string): UriTemplate {
     if (Object(variables) !== variables) {
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
-        `Invalid variables for URI template ${quote(template)}: expected an object, got ${describe(variables)}`,
+        `Invalid variables for URI template ${quoteUrl(template)}: expected an object, got ${describe(variables)}`,
       );
     }
     try {
@@ -89,7 +90,7 @@ export function compileTemplate(template: string): UriTemplate {
       if (error instanceof EndpointError) throw error;
       throw new EndpointError(
         "ERR_INVALID_PARAMETER",
-        `Invalid variables for URI template ${quote(template)}: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
+        `Invalid variables for URI template ${quoteUrl(template)}: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
         { cause: error },
       );
     }

@@ -1,10 +1,11 @@
 import { EndpointError, codePointLabel, quote } from "../errors.js";
+import { quoteUrl } from "../redact.js";
 
 /** `Invalid URI template "/a{b": unclosed expression at offset 2` */
 export function templateError(template: string, problem: string, offset: number): EndpointError {
   return new EndpointError(
     "ERR_INVALID_TEMPLATE",
-    `Invalid URI template ${quote(template)}: ${problem} at offset ${offset}`,
+    `Invalid URI template ${quoteUrl(template)}: ${problem} at offset ${offset}`,
   );
 }
 
