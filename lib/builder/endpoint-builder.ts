@@ -7,7 +7,7 @@ import { parse } from "../pipeline/parse.js";
 import { registerSnapshot, snapshotPlan } from "../pipeline/plan.js";
 import { normalizeDefaults, readLevel } from "../pipeline/read-options.js";
 import { TRUSTED_SERIALIZERS } from "../request/query.js";
-import type { QueryContext, QueryParameters, RequestPolicy } from "../pipeline/types.js";
+import type { QueryContext, QueryParameters, RequestPolicy, SnapshotPlan } from "../pipeline/types.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
@@ -58,9 +58,13 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
     }
   }
   const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
-  registerSnapshot(frozen, { parameterKeys, parameterValues });
+  registerSnapshot(frozen, { defaults: frozen, parameterKeys, parameterValues });
   return frozen;
 }
+
+/** Where a builder keeps the plan of its snapshot. */
+const SNAPSHOT = Symbol("snapshot");
+type Planned = { readonly [SNAPSHOT]?: SnapshotPlan };
 
 const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
   LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
@@ -156,6 +160,8 @@ export class EndpointBuilder<
     }
     // Not a plain field: nobody swaps the snapshot of a shared builder out from under it.
     Object.defineProperty(this, "DEFAULTS", { value: defaults, enumerable: true });
+    // The snapshot's plan, at hand for every call (a symbol: no name a subclass could use).
+    Object.defineProperty(this, SNAPSHOT, { value: snapshotPlan(defaults) });
   }
 
   /**
@@ -241,10 +247,10 @@ export class EndpointBuilder<
     try {
       // Spec §4 rule 1: endpoint(o) is parse(merge(o)); `fill` is that in one pass. A subclass
       // that overrides merge() or parse() gets its overrides, in two passes.
+      const snapshot = (this as Planned)[SNAPSHOT] ?? snapshotPlan(this.DEFAULTS);
+      if (snapshot === undefined) rethrowFrom(this, "endpoint", undefined);
       const base = EndpointBuilder.prototype;
-      if ((this.merge === base.merge && this.parse === base.parse) || !snapshotPlan(this.DEFAULTS)) {
-        return fill(this, this.DEFAULTS, route, options);
-      }
+      if (this.merge === base.merge && this.parse === base.parse) return fill(this, snapshot, route, options);
     } catch (error) {
       rethrowFrom(this, "endpoint", error);
     }

@@ -4,9 +4,9 @@ import { buildRequest, isBodyMethod } from "../request/build.js";
 import { placeParameters } from "../request/compile-url.js";
 import type { FlatParameters, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
 import { parseRoute } from "../route.js";
-import type { EndpointDefaults, Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
+import type { Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
 import { mergeValue } from "./merge.js";
-import { cachedPlan, checkUrl, makePlan, snapshotPlan } from "./plan.js";
+import { cachedPlan, checkUrl, makePlan } from "./plan.js";
 import { readLevel } from "./read-options.js";
 
 /**
@@ -16,11 +16,11 @@ import { readLevel } from "./read-options.js";
  */
 export function fill(
   policy: RequestPolicy,
-  defaults: EndpointDefaults,
+  snapshot: SnapshotPlan,
   route: unknown,
   options: object | undefined,
 ): RequestOptions {
-  const snapshot = snapshotPlan(defaults) as SnapshotPlan;
+  const { defaults } = snapshot;
   let plan = typeof route === "string" ? cachedPlan(snapshot, route) : undefined;
   const call = readLevel(
     route,

@@ -41,7 +41,13 @@ export function checkUrl(url: unknown): string {
 
 /** The cached plan of a route string over a snapshot, if any. */
 export function cachedPlan(snapshot: SnapshotPlan, route: string): RoutePlan | undefined {
-  return snapshot.routes?.get(route);
+  if (route === snapshot.lastRoute) return snapshot.lastPlan;
+  const plan = snapshot.routes?.get(route);
+  if (plan !== undefined) {
+    snapshot.lastRoute = route;
+    snapshot.lastPlan = plan;
+  }
+  return plan;
 }
 
 /**
