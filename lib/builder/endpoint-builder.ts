@@ -30,11 +30,7 @@ import type {
 import { formQuery } from "../uri-template/index.js";
 import { LIBRARY_DEFAULTS } from "../defaults.js";
 
-/**
- * Freezes the merge's own new object into a DEFAULTS snapshot: each value copied and frozen key
- * by key (so an error names the option), shared objects once; the snapshot is registered with
- * its default parameters.
- */
+/** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
 function snapshot(merged: Record<string, unknown>): EndpointDefaults {
   let memo: Map<object, unknown> | undefined;
   const parameterKeys: string[] = [];
@@ -99,35 +95,17 @@ export type AnyEndpointBuilder = EndpointBuilder<object, object>;
 
 /**
  * The immutable builder behind `endpoint()`: a deep-frozen DEFAULTS snapshot, and operations that
- * are pure functions of it and their arguments.
- *
- * @example
- * const github = new EndpointBuilder({ baseUrl: "https://api.github.com" });
- * github.endpoint("GET /repos/{owner}/{repo}", { owner: "octo", repo: "hello" });
- * // { method: "get", url: "https://api.github.com/repos/octo/hello", headers: { … } }
- *
- * A subclass constructor passes its defaults argument to `super` after its own, because
- * `.defaults()` makes the next builder with `new this.constructor(snapshot)`:
+ * are pure functions of it. A subclass constructor passes its `defaults` argument to `super` after
+ * its own (`.defaults()` calls `new this.constructor(snapshot)`). `Routes` is a route map and
+ * `Defaults` the parameters a subclass always sets (docs/typescript.md).
  *
  * @example
  * class AcmeEndpoint extends EndpointBuilder {
  *   constructor(defaults?: EndpointOptions) {
  *     super({ baseUrl: "https://api.acme.test", org: "acme" }, defaults);
  *   }
- *   listRepos() { return this.endpoint("GET /orgs/{org}/repos"); }
  * }
- * new AcmeEndpoint().defaults({ per_page: 100 }) instanceof AcmeEndpoint; // true
- *
- * Typed routes (docs/typescript.md): `Routes` is a route map, from route strings to their
- * parameters, body and response; `Defaults` declares the parameters a subclass constructor
- * always sets, so that typed routes need not repeat them.
- *
- * @example
- * interface AcmeRoutes {
- *   "GET /orgs/{org}/repos": { parameters: { org: string; per_page?: number } };
- * }
- * class AcmeEndpoint extends EndpointBuilder<AcmeRoutes, { org: string }> { … }
- * new AcmeEndpoint().endpoint("GET /orgs/{org}/repos", { per_page: 10 }); // org from the defaults
+ * new AcmeEndpoint().endpoint("GET /orgs/{org}/repos"); // { method: "get", url: "https://api.acme.test/orgs/acme/repos", … }
  */
 export class EndpointBuilder<
   Routes extends object = NoRoutes,
@@ -165,8 +143,7 @@ export class EndpointBuilder<
   }
 
   /**
-   * A new builder of the same class, whose DEFAULTS are this one's with `options` merged over
-   * them; its type marks the parameters `options` provides. This builder is unchanged.
+   * A new builder of the same class, with `options` merged over this one's DEFAULTS.
    *
    * @example
    * const org = endpointBuilder.defaults({ org: "acme", headers: { authorization: "token x" } });
@@ -186,8 +163,7 @@ export class EndpointBuilder<
   }
 
   /**
-   * Route and options merged over the defaults, not yet parsed: `url` keeps its placeholders.
-   * Returns a fresh, mutable object.
+   * Route and options merged over the defaults, not yet parsed: a fresh, mutable object.
    *
    * @example
    * builder.merge("GET /orgs/{org}/repos", { org: "acme", per_page: 10 });
@@ -205,8 +181,7 @@ export class EndpointBuilder<
   }
 
   /**
-   * Merged options (from `merge()`, or made by hand) → request options. Stateless: the
-   * builder's DEFAULTS play no part, only its policy methods.
+   * Merged options (from `merge()`, or made by hand) → request options; DEFAULTS play no part.
    *
    * @example
    * builder.parse({ method: "GET", baseUrl: "https://api.acme.test", url: "/users/{id}", id: 7 });
@@ -235,10 +210,8 @@ export class EndpointBuilder<
     route: R,
     ...options: OptionsArgument<EndpointCallOptions<Routes, R, NoInfer<Provided>>>
   ): RequestOptions;
-  // The options form. A route string reaches it only when called without the options it
-  // requires (types only): the one signature of one argument, so that the compiler's error is
-  // about it, and names each missing option. (`${R}`, not `R`: TypeScript infers `R` from a
-  // string only, so for an options object it stays `never` and the parameter `EndpointOptions`.)
+  // The options form; a route string reaches it only when it lacks required options, so the
+  // compiler's error names them (`${R}`: `R` is inferred from a string only).
   endpoint<R extends RouteArgument<Routes> = never, Provided extends PropertyKey = never>(
     this: ProvidedParameters<Provided>,
     options: EndpointOptions | (`${R}` & MissingOptions<EndpointCallOptions<Routes, R, NoInfer<Provided>>>),
@@ -259,9 +232,8 @@ export class EndpointBuilder<
   }
 
   /**
-   * Extension point: how the parameters left over for a GET or HEAD query become the query
-   * string (without the leading "?"). The default serialises them as the RFC 6570 form-style
-   * query `{?a,b,c}` would (RFC 6570 §3.2.8): `a=1&list=x,y&obj=k,v`.
+   * Extension point: the query string (without "?") of the parameters left over; by default the
+   * RFC 6570 form-style query (§3.2.8): `a=1&list=x,y&obj=k,v`.
    *
    * @example
    * class RailsEndpoint extends EndpointBuilder {
@@ -279,9 +251,8 @@ export class EndpointBuilder<
   }
 
   /**
-   * Extension point: may this url be the target? Asked for every absolute url and every request
-   * whose `baseUrl` is not this builder's own; only `true` allows (else `ERR_ABSOLUTE_URL`). The
-   * default is yes; `LockedEndpointBuilder` and `PathLockedEndpointBuilder` are ready-made locks.
+   * Extension point: may this absolute url, or a url on another `baseUrl`, be the target? Only
+   * `true` allows (else `ERR_ABSOLUTE_URL`); `LockedEndpointBuilder` is a ready-made lock.
    *
    * @example
    * class LockedEndpoint extends EndpointBuilder {
@@ -294,10 +265,7 @@ export class EndpointBuilder<
   }
 }
 
-/**
- * The boundary of a builder's methods. Called on something that is no builder (a method taken
- * off its builder runs with `this` undefined), the error says so.
- */
+/** The boundary of a builder's methods; a method taken off its builder says so. */
 function rethrowFrom(self: unknown, method: string, error: unknown): never {
   let what = "";
   try {
