@@ -3,9 +3,8 @@ import { EndpointError, describe } from "./errors.js";
 import type { EndpointInterface, EndpointOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
 /**
- * Turns any builder (a subclass instance too) into the function interface of the
- * specification. The exported `endpoint` is `callable(new EndpointBuilder())`.
- *
+ * Turns any builder (a subclass instance too) into the function interface: `endpoint` is
+ * `callable(new EndpointBuilder())`.
  * @example
  * const acme = callable(new AcmeEndpoint());
  * acme("GET /orgs/{org}/repos");            // request options

@@ -26,9 +26,6 @@ const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
 /**
  * A query serializer for `EndpointBuilder.serializeQuery` that writes lists and objects in the
  * given OpenAPI styles (docs/query-styles.md); everything else as the default serializer does.
- * Unknown style names throw `ERR_INVALID_OPTIONS` at once; a value the style cannot write is
- * `ERR_INVALID_PARAMETER`, one that cannot be read `ERR_INVALID_OPTIONS`.
- *
  * @example
  * const railsQuery = querySerializer({ array: "brackets", object: "deepObject" });
  * railsQuery([["ids", [1, 2]], ["filter", { state: "open" }]]);

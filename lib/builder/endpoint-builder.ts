@@ -98,7 +98,6 @@ export type AnyEndpointBuilder = EndpointBuilder<object, object>;
  * are pure functions of it. A subclass constructor passes its `defaults` argument to `super` after
  * its own (`.defaults()` calls `new this.constructor(snapshot)`). `Routes` is a route map and
  * `Defaults` the parameters a subclass always sets (docs/typescript.md).
- *
  * @example
  * class AcmeEndpoint extends EndpointBuilder {
  *   constructor(defaults?: EndpointOptions) {
@@ -144,7 +143,6 @@ export class EndpointBuilder<
 
   /**
    * A new builder of the same class, with `options` merged over this one's DEFAULTS.
-   *
    * @example
    * const org = endpointBuilder.defaults({ org: "acme", headers: { authorization: "token x" } });
    * const paged = org.defaults({ per_page: 100 }); // keeps org and authorization
@@ -164,11 +162,9 @@ export class EndpointBuilder<
 
   /**
    * Route and options merged over the defaults, not yet parsed: a fresh, mutable object.
-   *
    * @example
-   * builder.merge("GET /orgs/{org}/repos", { org: "acme", per_page: 10 });
-   * // { method: "GET", baseUrl: "https://api.service.example", headers: { … },
-   * //   mediaType: { format: "", previews: [] }, url: "/orgs/{org}/repos", org: "acme", per_page: 10 }
+   * builder.merge("GET /orgs/{org}/repos", { org: "acme" });
+   * // { method: "GET", baseUrl: "https://api.service.example", headers: { … }, mediaType: { … }, url: "/orgs/{org}/repos", org: "acme" }
    */
   merge<R extends RouteArgument<Routes>>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
@@ -182,7 +178,6 @@ export class EndpointBuilder<
 
   /**
    * Merged options (from `merge()`, or made by hand) → request options; DEFAULTS play no part.
-   *
    * @example
    * builder.parse({ method: "GET", baseUrl: "https://api.acme.test", url: "/users/{id}", id: 7 });
    * // { method: "get", url: "https://api.acme.test/users/7", headers: {} }
@@ -197,11 +192,9 @@ export class EndpointBuilder<
 
   /**
    * Route and options → request options: `parse(merge(route, options))`.
-   *
    * @example
    * builder.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi" });
-   * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
-   * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
+   * // { method: "post", url: "https://api.service.example/repos/o/r/issues", headers: { … }, body: { title: "Hi" } }
    */
   endpoint<R extends RouteArgument<Routes>, Provided extends PropertyKey = never>(
     // Read from `this` (a `.defaults()` result carries more), never from the options; inside a
@@ -234,7 +227,6 @@ export class EndpointBuilder<
   /**
    * Extension point: the query string (without "?") of the parameters left over; by default the
    * RFC 6570 form-style query (§3.2.8): `a=1&list=x,y&obj=k,v`.
-   *
    * @example
    * class RailsEndpoint extends EndpointBuilder {
    *   override serializeQuery(parameters) { … return "ids[]=1&ids[]=2"; }
@@ -253,7 +245,6 @@ export class EndpointBuilder<
   /**
    * Extension point: may this absolute url, or a url on another `baseUrl`, be the target? Only
    * `true` allows (else `ERR_ABSOLUTE_URL`); `LockedEndpointBuilder` is a ready-made lock.
-   *
    * @example
    * class LockedEndpoint extends EndpointBuilder {
    *   override allowsAbsoluteUrl() { return false; }

@@ -50,10 +50,7 @@ export function cachedPlan(snapshot: SnapshotPlan, route: string): RoutePlan | u
   return plan;
 }
 
-/**
- * The plan of `url` over the snapshot `defaults`; kept for the route string from the url's
- * second use (an inlined id makes a route used once).
- */
+/** The plan of `url` over a snapshot; kept from the url's second use (an inlined id is used once). */
 export function makePlan(
   defaults: EndpointDefaults,
   snapshot: SnapshotPlan,
