@@ -22,7 +22,5 @@ export function asciiSet(...groups: string[]): Uint8Array {
 
 /** A lookup table of the ASCII characters a one-character `pattern` matches (1 = member). */
 export function asciiClass(pattern: RegExp): Uint8Array {
-  // (Written as the engine's table of "%XX" triplets is, with fromCodePoint as the engine writes
-  // characters elsewhere: the bundle compresses the repeats.)
   return Uint8Array.from({ length: 128 }, (_, code) => +pattern.test(String.fromCodePoint(code)));
 }

@@ -1,58 +1,10 @@
-import type {
-  AnyEndpointBuilder,
-  EndpointBuilder,
-  ProvidedKeysOf,
-  RoutesOf,
-  TypedDefaults,
-} from "./builder/endpoint-builder.js";
-import type {
-  EndpointCallOptions,
-  MergeCallOptions,
-  MissingOptions,
-  OptionsArgument,
-  RouteArgument,
-} from "./route-types.js";
+import type { AnyEndpointBuilder } from "./builder/endpoint-builder.js";
 import { EndpointError, describe } from "./errors.js";
-import type { EndpointOptions, MergedOptions, ParseInput, RequestOptions, Route } from "./types.js";
+import type { EndpointInterface, EndpointOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
 /**
- * The function interface of the specification over a builder `B`: call it for request
- * options, and use `.defaults()`, `.DEFAULTS`, `.merge()` and `.parse()`.
- */
-export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilder> {
-  /** Route and options → request options (a route of the builder's route map is type-checked). */
-  <R extends RouteArgument<RoutesOf<B>>>(
-    route: R,
-    ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>
-  ): RequestOptions;
-  /**
-   * Options (with `url`, and `method` unless GET) → request options. A route string reaches this
-   * signature only when called without the options it requires (types only): the one signature
-   * of one argument, so that the compiler's error is about it and names each missing option.
-   * (`${R}`, not `R`: `R` is inferred from a string only, and stays `never` for an options object.)
-   */
-  <R extends RouteArgument<RoutesOf<B>> = never>(
-    options:
-      EndpointOptions | (`${R}` & MissingOptions<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>),
-  ): RequestOptions;
-  /** The builder's deep-frozen defaults snapshot. */
-  readonly DEFAULTS: B["DEFAULTS"];
-  /** A new endpoint function, over `builder.defaults(options)`; its type carries `options`. */
-  defaults<D extends EndpointOptions>(options: D): EndpointInterface<B & TypedDefaults<D>>;
-  /** Route and options merged over the defaults, not parsed. */
-  merge<R extends RouteArgument<RoutesOf<B>>>(
-    route: R,
-    options?: MergeCallOptions<RoutesOf<B>, R>,
-  ): MergedOptions;
-  merge(options: EndpointOptions): MergedOptions;
-  /** Merged options → request options. */
-  parse(options: ParseInput): RequestOptions;
-}
-
-/**
- * Turns any builder (a subclass instance too) into the function interface of the
- * specification. The exported `endpoint` is `callable(new EndpointBuilder())`.
- *
+ * Turns any builder (a subclass instance too) into the function interface: `endpoint` is
+ * `callable(new EndpointBuilder())`.
  * @example
  * const acme = callable(new AcmeEndpoint());
  * acme("GET /orgs/{org}/repos");            // request options

@@ -42,7 +42,7 @@ export type {
 export type { RoutesFromOpenApi } from "./openapi-types.js";
 export { callable } from "./callable.js";
 export type { QueryContext, QueryParameters } from "./pipeline/types.js";
-export type { EndpointInterface } from "./callable.js";
+export type { EndpointInterface } from "./types.js";
 export { parseTemplate } from "./uri-template/index.js";
 export type { UriTemplate, TemplateExpression, TemplateVariable } from "./uri-template/index.js";
 export { toFetch } from "./adapters/to-fetch.js";
@@ -50,7 +50,7 @@ export type { FetchArguments, FetchInit } from "./adapters/to-fetch.js";
 export { toCurl } from "./adapters/to-curl.js";
 export type { ToCurlOptions } from "./adapters/to-curl.js";
 export { querySerializer } from "./query-serializer.js";
-export type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./query-serializer.js";
+export type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./types.js";
 export { toBody } from "./adapters/to-body.js";
 export type { SendableRequest } from "./adapters/to-body.js";
 export type {

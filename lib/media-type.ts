@@ -99,15 +99,8 @@ const VENDOR_ENTRY =
   /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?([ \t]*;.*)?$/i;
 
 /**
- * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()"):
- * - an accept whose first entry is `application/octet-stream` (a binary download) is never rewritten;
- * - format: each `application/vnd.<vendor>[.vN][.x][+json]` entry becomes
- *   `application/vnd.<vendor>[.vN].<format>`, its parameters (`; q=0.9`) kept;
- * - previews: accept becomes `application/vnd.<vendor>.<name>-preview<suffix>` for the previews
- *   already named in accept and then the given ones, `<suffix>` being `.<format>` or `+json`.
- * `<vendor>` is the first vendor the accept header names, else `service`; an entry
- * `application/vnd.<name>-preview` names the preview `<name>` and no vendor.
- *
+ * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()": a format rewrites each
+ * vendor entry, previews replace the list; an `application/octet-stream` accept is kept).
  * @example
  * applyMediaType("application/vnd.foo-preview", "raw", ["symmetra"]);
  * // "application/vnd.service.foo-preview.raw,application/vnd.service.symmetra-preview.raw"

@@ -88,11 +88,6 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
-/** The same text, as the engine's one copy of it (the key of an object literal). */
-export function internalize(text: string): string {
-  return Object.keys({ [text]: 0 })[0]!;
-}
-
 /** `Object.hasOwn` for Node 16 and older browsers. */
 export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);

@@ -3,32 +3,7 @@ import { MAX_NESTING_DEPTH, isPlainObject, own } from "./object.js";
 import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
 import { scalarText } from "./uri-template/values.js";
-import type { QueryContext, QueryParameters } from "./pipeline/types.js";
-
-/**
- * How a list is written, by OpenAPI's names (`style` and `explode` of a query parameter) and the
- * two bracket forms servers read (Rails, PHP, qs): for `ids: [1, 2]`,
- * `"form"` `ids=1,2` (RFC 6570, the default), `"repeat"` `ids=1&ids=2`,
- * `"brackets"` `ids%5B%5D=1&ids%5B%5D=2`, `"indices"` `ids%5B0%5D=1&ids%5B1%5D=2`,
- * `"spaceDelimited"` `ids=1%202`, `"pipeDelimited"` `ids=1%7C2`.
- */
-export type ArrayStyle = "form" | "repeat" | "brackets" | "indices" | "spaceDelimited" | "pipeDelimited";
-
-/**
- * How a plain object is written: for `filter: { status: "open", type: "bug" }`, `"form"`
- * `filter=status,open,type,bug` (RFC 6570, the default), `"explode"` `status=open&type=bug`,
- * `"deepObject"` `filter%5Bstatus%5D=open&filter%5Btype%5D=bug` (nested objects recursively).
- */
-export type ObjectStyle = "form" | "explode" | "deepObject";
-
-/** The options of `querySerializer()`; each style defaults to `"form"`. */
-export interface QuerySerializerOptions {
-  readonly array?: ArrayStyle | undefined;
-  readonly object?: ObjectStyle | undefined;
-}
-
-/** A query serializer: the signature of `EndpointBuilder.serializeQuery`. */
-export type QuerySerializer = (parameters: QueryParameters, context?: QueryContext) => string;
+import type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./types.js";
 
 /**
  * A joined style writes `name=item<separator>item`, a repeated one `<key>=item` per item. RFC
@@ -51,9 +26,6 @@ const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
 /**
  * A query serializer for `EndpointBuilder.serializeQuery` that writes lists and objects in the
  * given OpenAPI styles (docs/query-styles.md); everything else as the default serializer does.
- * Unknown style names throw `ERR_INVALID_OPTIONS` at once; a value the style cannot write is
- * `ERR_INVALID_PARAMETER`, one that cannot be read `ERR_INVALID_OPTIONS`.
- *
  * @example
  * const railsQuery = querySerializer({ array: "brackets", object: "deepObject" });
  * railsQuery([["ids", [1, 2]], ["filter", { state: "open" }]]);

@@ -1,4 +1,19 @@
 /** Public types of service-endpoint. */
+import type {
+  AnyEndpointBuilder,
+  EndpointBuilder,
+  ProvidedKeysOf,
+  RoutesOf,
+  TypedDefaults,
+} from "./builder/endpoint-builder.js";
+import type {
+  EndpointCallOptions,
+  MergeCallOptions,
+  MissingOptions,
+  OptionsArgument,
+  RouteArgument,
+} from "./route-types.js";
+import type { QueryContext, QueryParameters } from "./pipeline/types.js";
 
 /**
  * A route string: `"METHOD url"` (`"POST /repos/{owner}/{repo}/issues"`) or a bare `"url"`, whose
@@ -111,3 +126,62 @@ export interface RequestOptions {
   body?: unknown;
   request?: RequestMeta;
 }
+
+/**
+ * The function interface of the specification over a builder `B`: call it for request
+ * options, and use `.defaults()`, `.DEFAULTS`, `.merge()` and `.parse()`.
+ */
+export interface EndpointInterface<B extends AnyEndpointBuilder = EndpointBuilder> {
+  /** Route and options → request options (a route of the builder's route map is type-checked). */
+  <R extends RouteArgument<RoutesOf<B>>>(
+    route: R,
+    ...options: OptionsArgument<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>
+  ): RequestOptions;
+  /**
+   * Options (with `url`, and `method` unless GET) → request options. A route string reaches this
+   * signature only when called without the options it requires (types only): the one signature
+   * of one argument, so that the compiler's error is about it and names each missing option.
+   * (`${R}`, not `R`: `R` is inferred from a string only, and stays `never` for an options object.)
+   */
+  <R extends RouteArgument<RoutesOf<B>> = never>(
+    options:
+      EndpointOptions | (`${R}` & MissingOptions<EndpointCallOptions<RoutesOf<B>, R, ProvidedKeysOf<B>>>),
+  ): RequestOptions;
+  /** The builder's deep-frozen defaults snapshot. */
+  readonly DEFAULTS: B["DEFAULTS"];
+  /** A new endpoint function, over `builder.defaults(options)`; its type carries `options`. */
+  defaults<D extends EndpointOptions>(options: D): EndpointInterface<B & TypedDefaults<D>>;
+  /** Route and options merged over the defaults, not parsed. */
+  merge<R extends RouteArgument<RoutesOf<B>>>(
+    route: R,
+    options?: MergeCallOptions<RoutesOf<B>, R>,
+  ): MergedOptions;
+  merge(options: EndpointOptions): MergedOptions;
+  /** Merged options → request options. */
+  parse(options: ParseInput): RequestOptions;
+}
+
+/**
+ * How a list is written, by OpenAPI's names (`style` and `explode` of a query parameter) and the
+ * two bracket forms servers read (Rails, PHP, qs): for `ids: [1, 2]`,
+ * `"form"` `ids=1,2` (RFC 6570, the default), `"repeat"` `ids=1&ids=2`,
+ * `"brackets"` `ids%5B%5D=1&ids%5B%5D=2`, `"indices"` `ids%5B0%5D=1&ids%5B1%5D=2`,
+ * `"spaceDelimited"` `ids=1%202`, `"pipeDelimited"` `ids=1%7C2`.
+ */
+export type ArrayStyle = "form" | "repeat" | "brackets" | "indices" | "spaceDelimited" | "pipeDelimited";
+
+/**
+ * How a plain object is written: for `filter: { status: "open", type: "bug" }`, `"form"`
+ * `filter=status,open,type,bug` (RFC 6570, the default), `"explode"` `status=open&type=bug`,
+ * `"deepObject"` `filter%5Bstatus%5D=open&filter%5Btype%5D=bug` (nested objects recursively).
+ */
+export type ObjectStyle = "form" | "explode" | "deepObject";
+
+/** The options of `querySerializer()`; each style defaults to `"form"`. */
+export interface QuerySerializerOptions {
+  readonly array?: ArrayStyle | undefined;
+  readonly object?: ObjectStyle | undefined;
+}
+
+/** A query serializer: the signature of `EndpointBuilder.serializeQuery`. */
+export type QuerySerializer = (parameters: QueryParameters, context?: QueryContext) => string;

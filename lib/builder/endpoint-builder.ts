@@ -7,7 +7,7 @@ import { parse } from "../pipeline/parse.js";
 import { registerSnapshot, snapshotPlan } from "../pipeline/plan.js";
 import { normalizeDefaults, readLevel } from "../pipeline/read-options.js";
 import { TRUSTED_SERIALIZERS } from "../request/query.js";
-import type { QueryContext, QueryParameters, RequestPolicy } from "../pipeline/types.js";
+import type { QueryContext, QueryParameters, RequestPolicy, SnapshotPlan } from "../pipeline/types.js";
 import type {
   EndpointCallOptions,
   MergeCallOptions,
@@ -30,11 +30,7 @@ import type {
 import { formQuery } from "../uri-template/index.js";
 import { LIBRARY_DEFAULTS } from "../defaults.js";
 
-/**
- * Freezes the merge's own new object into a DEFAULTS snapshot: each value copied and frozen key
- * by key (so an error names the option), shared objects once; the snapshot is registered with
- * its default parameters.
- */
+/** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
 function snapshot(merged: Record<string, unknown>): EndpointDefaults {
   let memo: Map<object, unknown> | undefined;
   const parameterKeys: string[] = [];
@@ -58,9 +54,13 @@ function snapshot(merged: Record<string, unknown>): EndpointDefaults {
     }
   }
   const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
-  registerSnapshot(frozen, { parameterKeys, parameterValues });
+  registerSnapshot(frozen, { defaults: frozen, parameterKeys, parameterValues });
   return frozen;
 }
+
+/** Where a builder keeps the plan of its snapshot. */
+const SNAPSHOT = Symbol("snapshot");
+type Planned = { readonly [SNAPSHOT]?: SnapshotPlan };
 
 const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
   LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
@@ -95,35 +95,16 @@ export type AnyEndpointBuilder = EndpointBuilder<object, object>;
 
 /**
  * The immutable builder behind `endpoint()`: a deep-frozen DEFAULTS snapshot, and operations that
- * are pure functions of it and their arguments.
- *
- * @example
- * const github = new EndpointBuilder({ baseUrl: "https://api.github.com" });
- * github.endpoint("GET /repos/{owner}/{repo}", { owner: "octo", repo: "hello" });
- * // { method: "get", url: "https://api.github.com/repos/octo/hello", headers: { … } }
- *
- * A subclass constructor passes its defaults argument to `super` after its own, because
- * `.defaults()` makes the next builder with `new this.constructor(snapshot)`:
- *
+ * are pure functions of it. A subclass constructor passes its `defaults` argument to `super` after
+ * its own (`.defaults()` calls `new this.constructor(snapshot)`). `Routes` is a route map and
+ * `Defaults` the parameters a subclass always sets (docs/typescript.md).
  * @example
  * class AcmeEndpoint extends EndpointBuilder {
  *   constructor(defaults?: EndpointOptions) {
  *     super({ baseUrl: "https://api.acme.test", org: "acme" }, defaults);
  *   }
- *   listRepos() { return this.endpoint("GET /orgs/{org}/repos"); }
  * }
- * new AcmeEndpoint().defaults({ per_page: 100 }) instanceof AcmeEndpoint; // true
- *
- * Typed routes (docs/typescript.md): `Routes` is a route map, from route strings to their
- * parameters, body and response; `Defaults` declares the parameters a subclass constructor
- * always sets, so that typed routes need not repeat them.
- *
- * @example
- * interface AcmeRoutes {
- *   "GET /orgs/{org}/repos": { parameters: { org: string; per_page?: number } };
- * }
- * class AcmeEndpoint extends EndpointBuilder<AcmeRoutes, { org: string }> { … }
- * new AcmeEndpoint().endpoint("GET /orgs/{org}/repos", { per_page: 10 }); // org from the defaults
+ * new AcmeEndpoint().endpoint("GET /orgs/{org}/repos"); // { method: "get", url: "https://api.acme.test/orgs/acme/repos", … }
  */
 export class EndpointBuilder<
   Routes extends object = NoRoutes,
@@ -156,12 +137,12 @@ export class EndpointBuilder<
     }
     // Not a plain field: nobody swaps the snapshot of a shared builder out from under it.
     Object.defineProperty(this, "DEFAULTS", { value: defaults, enumerable: true });
+    // The snapshot's plan, at hand for every call (a symbol: no name a subclass could use).
+    Object.defineProperty(this, SNAPSHOT, { value: snapshotPlan(defaults) });
   }
 
   /**
-   * A new builder of the same class, whose DEFAULTS are this one's with `options` merged over
-   * them; its type marks the parameters `options` provides. This builder is unchanged.
-   *
+   * A new builder of the same class, with `options` merged over this one's DEFAULTS.
    * @example
    * const org = endpointBuilder.defaults({ org: "acme", headers: { authorization: "token x" } });
    * const paged = org.defaults({ per_page: 100 }); // keeps org and authorization
@@ -180,13 +161,10 @@ export class EndpointBuilder<
   }
 
   /**
-   * Route and options merged over the defaults, not yet parsed: `url` keeps its placeholders.
-   * Returns a fresh, mutable object.
-   *
+   * Route and options merged over the defaults, not yet parsed: a fresh, mutable object.
    * @example
-   * builder.merge("GET /orgs/{org}/repos", { org: "acme", per_page: 10 });
-   * // { method: "GET", baseUrl: "https://api.service.example", headers: { … },
-   * //   mediaType: { format: "", previews: [] }, url: "/orgs/{org}/repos", org: "acme", per_page: 10 }
+   * builder.merge("GET /orgs/{org}/repos", { org: "acme" });
+   * // { method: "GET", baseUrl: "https://api.service.example", headers: { … }, mediaType: { … }, url: "/orgs/{org}/repos", org: "acme" }
    */
   merge<R extends RouteArgument<Routes>>(route: R, options?: MergeCallOptions<Routes, R>): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
@@ -199,9 +177,7 @@ export class EndpointBuilder<
   }
 
   /**
-   * Merged options (from `merge()`, or made by hand) → request options. Stateless: the
-   * builder's DEFAULTS play no part, only its policy methods.
-   *
+   * Merged options (from `merge()`, or made by hand) → request options; DEFAULTS play no part.
    * @example
    * builder.parse({ method: "GET", baseUrl: "https://api.acme.test", url: "/users/{id}", id: 7 });
    * // { method: "get", url: "https://api.acme.test/users/7", headers: {} }
@@ -216,11 +192,9 @@ export class EndpointBuilder<
 
   /**
    * Route and options → request options: `parse(merge(route, options))`.
-   *
    * @example
    * builder.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Hi" });
-   * // { method: "post", url: "https://api.service.example/repos/o/r/issues",
-   * //   headers: { …, "content-type": "application/json; charset=utf-8" }, body: { title: "Hi" } }
+   * // { method: "post", url: "https://api.service.example/repos/o/r/issues", headers: { … }, body: { title: "Hi" } }
    */
   endpoint<R extends RouteArgument<Routes>, Provided extends PropertyKey = never>(
     // Read from `this` (a `.defaults()` result carries more), never from the options; inside a
@@ -229,10 +203,8 @@ export class EndpointBuilder<
     route: R,
     ...options: OptionsArgument<EndpointCallOptions<Routes, R, NoInfer<Provided>>>
   ): RequestOptions;
-  // The options form. A route string reaches it only when called without the options it
-  // requires (types only): the one signature of one argument, so that the compiler's error is
-  // about it, and names each missing option. (`${R}`, not `R`: TypeScript infers `R` from a
-  // string only, so for an options object it stays `never` and the parameter `EndpointOptions`.)
+  // The options form; a route string reaches it only when it lacks required options, so the
+  // compiler's error names them (`${R}`: `R` is inferred from a string only).
   endpoint<R extends RouteArgument<Routes> = never, Provided extends PropertyKey = never>(
     this: ProvidedParameters<Provided>,
     options: EndpointOptions | (`${R}` & MissingOptions<EndpointCallOptions<Routes, R, NoInfer<Provided>>>),
@@ -241,10 +213,10 @@ export class EndpointBuilder<
     try {
       // Spec §4 rule 1: endpoint(o) is parse(merge(o)); `fill` is that in one pass. A subclass
       // that overrides merge() or parse() gets its overrides, in two passes.
+      const snapshot = (this as Planned)[SNAPSHOT] ?? snapshotPlan(this.DEFAULTS);
+      if (snapshot === undefined) rethrowFrom(this, "endpoint", undefined);
       const base = EndpointBuilder.prototype;
-      if ((this.merge === base.merge && this.parse === base.parse) || !snapshotPlan(this.DEFAULTS)) {
-        return fill(this, this.DEFAULTS, route, options);
-      }
+      if (this.merge === base.merge && this.parse === base.parse) return fill(this, snapshot, route, options);
     } catch (error) {
       rethrowFrom(this, "endpoint", error);
     }
@@ -253,10 +225,8 @@ export class EndpointBuilder<
   }
 
   /**
-   * Extension point: how the parameters left over for a GET or HEAD query become the query
-   * string (without the leading "?"). The default serialises them as the RFC 6570 form-style
-   * query `{?a,b,c}` would (RFC 6570 §3.2.8): `a=1&list=x,y&obj=k,v`.
-   *
+   * Extension point: the query string (without "?") of the parameters left over; by default the
+   * RFC 6570 form-style query (§3.2.8): `a=1&list=x,y&obj=k,v`.
    * @example
    * class RailsEndpoint extends EndpointBuilder {
    *   override serializeQuery(parameters) { … return "ids[]=1&ids[]=2"; }
@@ -273,10 +243,8 @@ export class EndpointBuilder<
   }
 
   /**
-   * Extension point: may this url be the target? Asked for every absolute url and every request
-   * whose `baseUrl` is not this builder's own; only `true` allows (else `ERR_ABSOLUTE_URL`). The
-   * default is yes; `LockedEndpointBuilder` and `PathLockedEndpointBuilder` are ready-made locks.
-   *
+   * Extension point: may this absolute url, or a url on another `baseUrl`, be the target? Only
+   * `true` allows (else `ERR_ABSOLUTE_URL`); `LockedEndpointBuilder` is a ready-made lock.
    * @example
    * class LockedEndpoint extends EndpointBuilder {
    *   override allowsAbsoluteUrl() { return false; }
@@ -288,10 +256,7 @@ export class EndpointBuilder<
   }
 }
 
-/**
- * The boundary of a builder's methods. Called on something that is no builder (a method taken
- * off its builder runs with `this` undefined), the error says so.
- */
+/** The boundary of a builder's methods; a method taken off its builder says so. */
 function rethrowFrom(self: unknown, method: string, error: unknown): never {
   let what = "";
   try {

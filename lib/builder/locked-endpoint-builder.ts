@@ -16,9 +16,7 @@ function isWithin(url: string, baseUrl: string, samePath: boolean): boolean {
 }
 
 /**
- * A builder that only ever targets the origin of its own `baseUrl`: an absolute url or a
- * per-call `baseUrl` elsewhere is `ERR_ABSOLUTE_URL`, so its token never travels to another host.
- *
+ * A builder that only targets the origin of its own `baseUrl` (else `ERR_ABSOLUTE_URL`).
  * @example
  * const api = callable(new LockedEndpointBuilder({ baseUrl: "https://api.acme.example", headers: { authorization } }));
  * api("GET {+next}", { next: "https://api.acme.example/items?page=2" }); // allowed: same origin
@@ -38,7 +36,6 @@ export class LockedEndpointBuilder<
 
 /**
  * As `LockedEndpointBuilder`, and below the path of its `baseUrl` too (`/v3/items`, not `/admin`).
- *
  * @example
  * const api = callable(new PathLockedEndpointBuilder({ baseUrl: "https://api.acme.example/v3" }));
  */

@@ -8,16 +8,8 @@ import type { NoDefaults, NoRoutes } from "../route-types.js";
 const openApiQuery = /*#__PURE__*/ querySerializer({ array: "repeat", object: "explode" });
 
 /**
- * A builder for an API described by an OpenAPI 3 document: the query is written as the
- * document's parameters are by default (`style: form`, `explode: true`), as openapi-fetch
- * writes it. A list repeats its name (`labels: ["bug", "ui"]` → `labels=bug&labels=ui`) and a
- * plain object's properties become parameters (`created: { after: "2026-01-01" }` →
- * `after=2026-01-01`). Everything else is `EndpointBuilder`'s, `.defaults()` keeps the class.
- *
- * A parameter the document gives another `style` or `explode: false` is not read from the
- * document (openapi-typescript's types do not carry them): override `serializeQuery` with
- * `querySerializer()` of its style (docs/query-styles.md).
- *
+ * A builder for an OpenAPI 3 document's API: the query is written in OpenAPI's default style
+ * (`form`, exploded), as openapi-fetch writes it; another style needs `querySerializer()`.
  * @example
  * // npx openapi-typescript acme.openapi.yaml -o acme.d.ts
  * import type { paths } from "./acme.js";
@@ -29,10 +21,7 @@ export class OpenApiEndpointBuilder<
   Routes extends object = NoRoutes,
   Defaults extends object = NoDefaults,
 > extends EndpointBuilder<Routes, Defaults> {
-  /**
-   * The query as OpenAPI's default style writes it (`form`, exploded):
-   * `querySerializer({ array: "repeat", object: "explode" })`.
-   */
+  /** The query in OpenAPI's default style: `querySerializer({ array: "repeat", object: "explode" })`. */
   override serializeQuery(parameters: QueryParameters, context: QueryContext): string {
     void context;
     return openApiQuery(parameters);

@@ -4,23 +4,22 @@ import { buildRequest, isBodyMethod } from "../request/build.js";
 import { placeParameters } from "../request/compile-url.js";
 import type { FlatParameters, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
 import { parseRoute } from "../route.js";
-import type { EndpointDefaults, Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
+import type { Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
 import { mergeValue } from "./merge.js";
-import { cachedPlan, checkUrl, makePlan, snapshotPlan } from "./plan.js";
+import { cachedPlan, checkUrl, makePlan } from "./plan.js";
 import { readLevel } from "./read-options.js";
 
 /**
- * `endpoint(route, options)` over a snapshot the library made: `parse(merge(route, options))` in
- * one pass. The route's plan holds what the defaults decide; the call's options are read once,
- * straight into the plan's slots, and merged over it by the merge's own rules.
+ * `endpoint(route, options)` as `parse(merge(route, options))` in one pass: the call's options
+ * read once into the slots of the route's plan, and merged over it by the merge's own rules.
  */
 export function fill(
   policy: RequestPolicy,
-  defaults: EndpointDefaults,
+  snapshot: SnapshotPlan,
   route: unknown,
   options: object | undefined,
 ): RequestOptions {
-  const snapshot = snapshotPlan(defaults) as SnapshotPlan;
+  const { defaults } = snapshot;
   let plan = typeof route === "string" ? cachedPlan(snapshot, route) : undefined;
   const call = readLevel(
     route,
@@ -77,9 +76,8 @@ export function fill(
 const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
 
 /**
- * A call's parameters over the plan's: where both give a plain object they merge as merge()
- * merges them, else the call's wins; the plan's leftover keys keep their place, new ones follow
- * (CONTRACT.md, "Merging"). Changes and returns the call's.
+ * A call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep
+ * their place, new ones follow (CONTRACT.md, "Merging"). Changes and returns the call's.
  */
 function mergeParameters(
   plan: RoutePlan,

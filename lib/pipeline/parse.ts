@@ -18,9 +18,8 @@ function read<T>(input: object, key: string, check: (value: unknown) => T): T | 
 }
 
 /**
- * `parse()` for any object of the merged shape, hand-made ones too: checks and fills in what
- * `merge()` would have (method GET, no headers, no mediaType) without touching the input, then
- * builds the request as `endpoint()` does. Own properties only.
+ * `parse()` of any object of the merged shape, hand-made too: what `merge()` would have filled in
+ * (method GET, no headers) is assumed, own properties only, then built as `endpoint()` builds.
  */
 export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions {
   if (!isPlainObject(input)) {

@@ -41,13 +41,16 @@ export function checkUrl(url: unknown): string {
 
 /** The cached plan of a route string over a snapshot, if any. */
 export function cachedPlan(snapshot: SnapshotPlan, route: string): RoutePlan | undefined {
-  return snapshot.routes?.get(route);
+  if (route === snapshot.lastRoute) return snapshot.lastPlan;
+  const plan = snapshot.routes?.get(route);
+  if (plan !== undefined) {
+    snapshot.lastRoute = route;
+    snapshot.lastPlan = plan;
+  }
+  return plan;
 }
 
-/**
- * The plan of `url` over the snapshot `defaults`; kept for the route string from the url's
- * second use (an inlined id makes a route used once).
- */
+/** The plan of `url` over a snapshot; kept from the url's second use (an inlined id is used once). */
 export function makePlan(
   defaults: EndpointDefaults,
   snapshot: SnapshotPlan,

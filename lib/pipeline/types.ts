@@ -1,7 +1,14 @@
 // The shapes the stages of the pipeline hand each other (docs/architecture.md), types only.
 import type { BoundedCache } from "../bounded-cache.js";
 import type { ParsedRoute } from "../route.js";
-import type { Headers, HeadersInput, MediaType, MediaTypeInput, RequestMeta } from "../types.js";
+import type {
+  EndpointDefaults,
+  Headers,
+  HeadersInput,
+  MediaType,
+  MediaTypeInput,
+  RequestMeta,
+} from "../types.js";
 import type { UriTemplate } from "../uri-template/index.js";
 
 /**
@@ -127,6 +134,7 @@ export interface Level {
 
 /** What the library knows of a DEFAULTS snapshot it made. */
 export interface SnapshotPlan {
+  readonly defaults: EndpointDefaults;
   /** The default parameters (every key but the reserved ones), in order. */
   readonly parameterKeys: readonly string[];
   readonly parameterValues: readonly unknown[];
@@ -134,6 +142,9 @@ export interface SnapshotPlan {
   madeFor?: unknown;
   /** The plans of its routes, in the one cache of route plans. */
   routes?: BoundedCache<RoutePlan>;
+  /** The route string of the last plan found, and that plan: a builder often repeats a call. */
+  lastRoute?: string;
+  lastPlan?: RoutePlan;
 }
 
 /**
