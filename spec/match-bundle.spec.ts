@@ -1,29 +1,8 @@
-import { build, type BuildOptions } from "esbuild";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { bundledFiles } from "./helpers/bundled-files.js";
 
 // Tree-shaking of the built package, bundled as an app's bundler would (esbuild with
 // bench/bundle-options.json, the options `npm run size` uses): routeMatcher is a bundle of its
 // own, and `endpoint` does not carry it.
-const root = join(__dirname, "..");
-const bundleOptions = JSON.parse(
-  readFileSync(join(root, "bench/bundle-options.json"), "utf8"),
-) as BuildOptions;
-
-async function bundledFiles(exported: string): Promise<string[]> {
-  const result = await build({
-    stdin: { contents: `export { ${exported} } from "service-endpoint";`, resolveDir: root, loader: "js" },
-    absWorkingDir: root,
-    ...bundleOptions,
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
-  const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
-  return Object.keys(inputs)
-    .filter((path) => inputs[path]!.bytesInOutput > 0)
-    .sort();
-}
 
 it("routeMatcher needs the engine's tokenizer and the url checks, not the builder", async () => {
   expect(await bundledFiles("routeMatcher")).toEqual([
