@@ -1,8 +1,8 @@
-import { EndpointError, quote } from "../errors.js";
-import { quoteUrl, redactUrl } from "../redact.js";
+import { quote } from "../errors.js";
+import { redactUrl } from "../redact.js";
 import type { TemplateExpression } from "../uri-template/index.js";
 import { authorityEnd } from "../url.js";
-import { writerOf } from "./checks.js";
+import { urlParameterError, writerOf } from "./checks.js";
 import type { CompiledUrl } from "../pipeline/types.js";
 
 const OWN_SCHEME = `puts a scheme and host of its own before the url's "//"`;
@@ -27,10 +27,9 @@ export function assertAuthorityKept(
   const isValue = (part: number): boolean => typeof parts[part] !== "string";
   // Names the variable that wrote the character at `at`, quoting its expression's text.
   const refuse = (at: number, problem: string): never => {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(writerOf(compiled, values, at, at + 1) ?? "")} for url ${quoteUrl(compiled.url)}: it writes ${quoteAuthority(texts[writer(at)]!)}, which ${problem}`,
-    );
+    const name = writerOf(compiled, values, at, at + 1) ?? "";
+    const writes = `it writes ${quoteAuthority(texts[writer(at)]!)}, which ${problem}`;
+    throw urlParameterError("ERR_INVALID_PARAMETER", compiled, name, writes);
   };
   // The route's own "//": at the first "/", "?" or "#" of its first literal holding one.
   const route = parts.findIndex((part) => typeof part === "string" && /[/?#]/.test(part));

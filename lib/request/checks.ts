@@ -19,31 +19,42 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
     // getter or Proxy could answer "x" to a check and null to the expansion.
     for (const slot of compiled.requiredSlots) slots[slot] = readOnce(slots[slot]);
     for (const slot of compiled.requiredSlots) {
-      if (isUndefinedValue(slots[slot])) {
+      if (definedMembers(slots[slot]).length === 0) {
         const name = names[slot]!;
-        throw new EndpointError(
-          "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: a path placeholder needs a value (write {/${name}} for an optional segment)`,
-        );
+        const problem = `a path placeholder needs a value (write {/${name}} for an optional segment)`;
+        throw urlParameterError("ERR_MISSING_PARAMETER", compiled, name, problem);
       }
     }
     for (const run of compiled.wholeSegments) {
       if (run.every((slot) => expandsToNothing(slots[slot]))) {
-        throw new EndpointError(
-          "ERR_MISSING_PARAMETER",
-          `Missing parameter ${quote(names[run[0]!]!)} for url ${quoteUrl(compiled.url)}: an empty value would leave its path segment empty, and many servers would read a shorter path`,
-        );
+        const problem =
+          "an empty value would leave its path segment empty, and many servers would read a shorter path";
+        throw urlParameterError("ERR_MISSING_PARAMETER", compiled, names[run[0]!]!, problem);
       }
     }
   }
   let expanded: string;
   if (texts === undefined) expanded = compiled.expand(slots);
   else {
-    for (const text of expandParts(compiled, slots)) texts.push(text);
+    for (const part of expandPieces(compiled, slots)) texts.push(part.map((piece) => piece[1]).join(""));
     expanded = texts.join("");
   }
   assertNoDotSegment(compiled, expanded, slots);
   return expanded;
+}
+
+/** `Missing parameter "name" for url "…": <problem>` (or `Invalid …`): a value the url's checks refuse. */
+export function urlParameterError(
+  code: "ERR_MISSING_PARAMETER" | "ERR_INVALID_PARAMETER",
+  compiled: CompiledUrl,
+  name: string,
+  problem: string,
+): EndpointError {
+  const what = code === "ERR_MISSING_PARAMETER" ? "Missing" : "Invalid";
+  return new EndpointError(
+    code,
+    `${what} parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: ${problem}`,
+  );
 }
 
 /** Does every one of `required` hold a non-empty string or a number? */
@@ -69,8 +80,12 @@ function readOnce(value: unknown): unknown {
   return isPlainObject(value) ? { ...value } : value;
 }
 
-/** The defined members of a list (RFC 6570 §2.3: not undefined or null), own only, in order. */
-function definedMembers(list: readonly unknown[]): unknown[] {
+/**
+ * RFC 6570 §2.3: the defined members (not undefined or null) of a list or a plain object, own
+ * only, in order; a scalar is a list of one. None: the value is undefined.
+ */
+function definedMembers(value: unknown): unknown[] {
+  const list = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [value];
   const members: unknown[] = [];
   for (let i = 0; i < list.length; i++) {
     const item = own(list, i);
@@ -81,35 +96,28 @@ function definedMembers(list: readonly unknown[]): unknown[] {
 
 /** Does a defined value of `{x}` or `{+x}` expand to ""? `""`, or a list of one defined `""` (§3.2.1). */
 function expandsToNothing(value: unknown): boolean {
-  const members = Array.isArray(value) ? definedMembers(value) : [value];
+  const members = isPlainObject(value) ? [] : definedMembers(value);
   return members.length === 1 && members[0] === "";
 }
 
-/** RFC 6570 §2.3: undefined, null, an empty list or an object without defined members. */
-function isUndefinedValue(value: unknown): boolean {
-  const members = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : undefined;
-  return value == null || (members !== undefined && definedMembers(members).length === 0);
-}
-
 /**
- * The text each part of the template writes for `values` (RFC 6570 §3: each expression expands
- * apart from the others, so the texts joined are the expansion), for the checks that need to
- * know which part wrote what.
+ * What each part of the template writes for `values`, as pieces `[variable, text]`: a literal's
+ * one piece has no variable, an expression has one per defined varspec (RFC 6570 §3: expressions
+ * expand apart from each other, so the texts joined are the expansion). For the checks that need
+ * to know which part or variable wrote what.
  */
-export function expandParts(compiled: CompiledUrl, values: readonly unknown[]): string[] {
+function expandPieces(compiled: CompiledUrl, values: readonly unknown[]): [string | undefined, string][][] {
   return programOf(compiled.template)[1].map((step) => {
-    if (typeof step === "string") return step;
+    if (typeof step === "string") return [[undefined, step]];
     // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
-    let text: string | undefined;
+    const pieces: [string, string][] = [];
     for (const spec of step) {
       const value = values[spec.slot];
-      const piece =
-        value == null
-          ? undefined
-          : expandVarspec(spec, value, compiled.template.template, text !== undefined);
-      if (piece !== undefined) text = (text ?? "") + piece;
+      const text =
+        value == null ? undefined : expandVarspec(spec, value, compiled.template.template, pieces.length > 0);
+      if (text !== undefined) pieces.push([spec.name, text]);
     }
-    return text ?? "";
+    return pieces;
   });
 }
 
@@ -124,18 +132,10 @@ export function writerOf(
   end: number,
 ): string | undefined {
   let offset = 0;
-  for (const step of programOf(compiled.template)[1]) {
-    if (typeof step === "string") {
-      offset += step.length;
-      continue;
-    }
-    let later = false;
-    for (const spec of step) {
-      const value = values[spec.slot];
-      const text = value == null ? undefined : expandVarspec(spec, value, compiled.template.template, later);
-      if (text === undefined) continue;
-      later = true;
-      if ((offset += text.length) > start && offset - text.length < end) return spec.name;
+  for (const part of expandPieces(compiled, values)) {
+    for (const [name, text] of part) {
+      offset += text.length;
+      if (name !== undefined && offset > start && offset - text.length < end) return name;
     }
   }
   return undefined;
@@ -185,10 +185,8 @@ export function assertNoDotSegment(
       : "clients";
   const name = writerOf(compiled, values, from, to) ?? writerOf(compiled, values, from - before, to + after);
   if (name !== undefined) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`,
-    );
+    const problem = `it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`;
+    throw urlParameterError("ERR_INVALID_PARAMETER", compiled, name, problem);
   }
   throw new EndpointError(
     "ERR_INVALID_URL",
