@@ -7,12 +7,11 @@ import { readSafely } from "./read-safely.js";
 /** What an adapter has to send, sorted by how clients take it. */
 export type RequestBody =
   | { kind: "none" }
-  /** A string, or the JSON text of a plain object, an array, a number or a boolean: sent as UTF-8. */
+  /** A string, URLSearchParams, or the JSON text of a plain object, an array, a number or a boolean: sent as UTF-8. */
   | { kind: "text"; text: string }
   | { kind: "bytes"; value: ArrayBuffer | ArrayBufferView }
   | { kind: "blob"; value: Blob }
   | { kind: "form-data"; value: FormData }
-  | { kind: "url-search-params"; value: URLSearchParams }
   | { kind: "stream"; value: ReadableStream };
 
 // fetch throws for a GET or HEAD body; HTTP gives it no meaning (RFC 9110 §9.3.1).
@@ -100,11 +99,6 @@ export function bytesOf(value: ArrayBuffer | ArrayBufferView): Uint8Array {
   );
 }
 
-/** The text of URLSearchParams as fetch serialises them (URL §5.2), not what an override of `toString()` says. */
-export function urlSearchParamsText(value: URLSearchParams): string {
-  return Reflect.apply(URLSearchParams.prototype.toString, value, []) as string;
-}
-
 /** A Blob's `type` as its internal slot holds it, what fetch sends (File API §3.2). */
 export function blobType(value: Blob): string {
   return builtInGetter(Blob.prototype, "type", value) as string;
@@ -178,6 +172,10 @@ function builtInBody(adapter: string, body: object): RequestBody | undefined {
   const row = hasOwn(BUILT_IN_BODIES, tag) ? BUILT_IN_BODIES[tag] : undefined;
   if (row === undefined || !row[1](body)) return undefined;
   if (row[0] === "bytes") return checkedBytes(adapter, body as ArrayBuffer);
+  // As fetch serialises them (URL §5.2), whatever an override of `toString()` says.
+  if (row[0] === "url-search-params") {
+    return { kind: "text", text: Reflect.apply(URLSearchParams.prototype.toString, body, []) as string };
+  }
   return { kind: row[0], value: body } as RequestBody;
 }
 
@@ -211,9 +209,8 @@ export function classifyBody(
     // JSON whatever `Symbol.toStringTag` it carries.
     if (!readBody(adapter, () => Array.isArray(body) || isPlainObject(body))) {
       const builtIn = builtInBody(adapter, body);
-      if (builtIn?.kind === "url-search-params" && contentType === undefined) {
-        headers["content-type"] = FORM_CONTENT_TYPE;
-      }
+      // URLSearchParams, the one built-in read as text, is a form to fetch.
+      if (builtIn?.kind === "text" && contentType === undefined) headers["content-type"] = FORM_CONTENT_TYPE;
       if (builtIn !== undefined) return builtIn;
       throw unsupported(
         adapter,

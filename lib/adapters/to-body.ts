@@ -12,7 +12,6 @@ import {
   sendsEmptyBody,
   typedArrayPrototype,
   unsupported as unsupportedBody,
-  urlSearchParamsText,
 } from "./request-body.js";
 
 /** What `toBody()` returns: a request node:http, undici, axios, got and fetch all send unchanged. */
@@ -132,9 +131,6 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
       bytes = new Uint8Array(await readBody("Blob", () => blobBytes(body.value)));
       break;
     }
-    case "url-search-params":
-      bytes = new TextEncoder().encode(urlSearchParamsText(body.value));
-      break;
     case "form-data": {
       const form = body.value;
       const encoded = await readBody("FormData", () => serialiseFormData(form));

@@ -5,12 +5,7 @@ import type { RequestOptions } from "../types.js";
 import { invalidOptions, readRequestOptions } from "./assert-request-options.js";
 import { readSafely } from "./read-safely.js";
 import { contentTypeOf } from "./outgoing-headers.js";
-import {
-  classifyBody,
-  sendsEmptyBody,
-  unsupported as unsupportedBody,
-  urlSearchParamsText,
-} from "./request-body.js";
+import { classifyBody, sendsEmptyBody, unsupported as unsupportedBody } from "./request-body.js";
 
 /** Options of `toCurl()`. */
 export interface ToCurlOptions {
@@ -190,9 +185,6 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
       break;
     case "bytes":
       text = bytesAsText(body.value);
-      break;
-    case "url-search-params":
-      text = urlSearchParamsText(body.value);
       break;
     case "blob":
     case "form-data":

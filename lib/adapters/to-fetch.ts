@@ -11,7 +11,6 @@ import {
   plainBlob,
   sendsEmptyBody,
   unsupported,
-  urlSearchParamsText,
 } from "./request-body.js";
 
 /** The environment's own `RequestInit` (DOM lib or @types/node), or `object` where no fetch is declared. */
@@ -72,7 +71,7 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
       // An empty byte array rather than "": a string would make fetch add `content-type: text/plain`.
       if (sendsEmptyBody(method)) init.body = new Uint8Array(0);
       break;
-    case "text": // (JSON text has a content-type now)
+    case "text": // (JSON text and URLSearchParams have a content-type now)
       init.body = contentTypeOf(headers) === undefined ? new TextEncoder().encode(body.text) : body.text;
       break;
     // Node's fetch reads members an own property or a subclass can change, the standard the
@@ -82,9 +81,6 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
       break;
     case "blob":
       init.body = plainBlob(body.value);
-      break;
-    case "url-search-params":
-      init.body = urlSearchParamsText(body.value);
       break;
     case "form-data":
       // Only fetch knows the multipart boundary; a content-type without it makes the body unreadable.
