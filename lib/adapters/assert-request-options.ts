@@ -5,7 +5,7 @@ import { quoteUrl } from "../redact.js";
 import { absoluteUrlFault, authorityEnd, dotSegmentLabel, findDotSegment } from "../url.js";
 import type { RequestOptions } from "../types.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
-import { readSafely } from "./read-safely.js";
+import { PROXY, readSafely } from "./read-safely.js";
 
 /** `"absolute"` (curl has no page to resolve a path against) or `"absolute-or-path"` (fetch has). */
 export type UrlPolicy = "absolute" | "absolute-or-path";
@@ -98,7 +98,7 @@ export function readRequestOptions(
   }
   const { method, url, headers, body, request } = readSafely(
     "ERR_INVALID_OPTIONS",
-    `${adapter}: the request options cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)`,
+    `${adapter}: the request options`,
     () => ({
       method: own(value, "method"),
       url: own(value, "url"),
@@ -118,11 +118,7 @@ export function readRequestOptions(
   }
   if (request !== undefined) {
     // A revoked Proxy fails here for both adapters.
-    readSafely(
-      "ERR_INVALID_OPTIONS",
-      `${adapter}: "request" cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
-      () => Object.keys(request),
-    );
+    readSafely("ERR_INVALID_OPTIONS", `${adapter}: "request"`, () => Object.keys(request), PROXY);
   }
   // RFC 9110 §9.1: a space, CR or LF would forge the request line.
   if (!isToken(method)) {

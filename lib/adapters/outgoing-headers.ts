@@ -2,7 +2,7 @@ import { EndpointError, describe, quote } from "../errors.js";
 import { isToken, normalizeHeaderValue } from "../headers.js";
 import { hasOwn, isPlainObject, setOwn } from "../object.js";
 import type { Headers } from "../types.js";
-import { readSafely } from "./read-safely.js";
+import { PROXY, readSafely } from "./read-safely.js";
 
 /**
  * Headers of the connection or the framing, which every client computes (fetch's forbidden
@@ -21,7 +21,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
   if (headers === undefined) return result;
   const names = readSafely(
     "ERR_INVALID_OPTIONS",
-    `${adapter}: the headers cannot be read (a revoked Proxy, or a Proxy trap that throws)`,
+    `${adapter}: the headers`,
     () => {
       if (typeof headers !== "object" || headers === null || !isPlainObject(headers)) {
         throw new EndpointError(
@@ -31,12 +31,14 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
       }
       return Object.keys(headers);
     },
+    PROXY,
   );
   for (const name of names) {
     const value = readSafely(
       "ERR_INVALID_HEADER",
-      `${adapter}: the value of header ${quote(name)} cannot be read (a getter or Proxy trap that throws)`,
+      `${adapter}: the value of header ${quote(name)}`,
       () => (hasOwn(headers, name) ? headers[name] : undefined),
+      "a getter or Proxy trap that throws",
     );
     if (value === undefined) continue;
     // RFC 9110 §5.1: CR, LF or ":" in a name would forge other header lines.

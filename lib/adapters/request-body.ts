@@ -2,7 +2,7 @@ import { EndpointError, describe, quote } from "../errors.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, essence } from "../media-type.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { brandOf, hasOwn, isPlainObject, isUrlSearchParams } from "../object.js";
-import { readSafely } from "./read-safely.js";
+import { PROXY, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
 export type RequestBody =
@@ -62,8 +62,7 @@ function serialiseJson(adapter: string, body: unknown): string {
 
 /** Runs `read` on the body: a revoked Proxy or a throwing trap is `ERR_UNSUPPORTED_BODY`. */
 function readBody<T>(adapter: string, read: () => T): T {
-  const message = `${adapter}: the body cannot be read (a revoked Proxy, or a Proxy trap that throws)`;
-  return readSafely("ERR_UNSUPPORTED_BODY", message, read);
+  return readSafely("ERR_UNSUPPORTED_BODY", `${adapter}: the body`, read, PROXY);
 }
 
 /** Does the getter `name` of one of this realm's built-in prototypes accept `value` as its `this`? */

@@ -146,10 +146,8 @@ function readToCurlOptions(options: unknown): { multiline: boolean } {
       `the options (second argument) must be an object, got ${describe(options)}`,
     );
   }
-  const multiline = readSafely(
-    "ERR_INVALID_OPTIONS",
-    "toCurl: the options (second argument) cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
-    () => own(options, "multiline"),
+  const multiline = readSafely("ERR_INVALID_OPTIONS", "toCurl: the options (second argument)", () =>
+    own(options, "multiline"),
   );
   if (multiline !== undefined && typeof multiline !== "boolean") {
     throw invalidOptions("toCurl", `"multiline" must be a boolean, got ${describe(multiline)}`);

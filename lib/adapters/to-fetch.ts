@@ -98,16 +98,12 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
   }
 
   if (request !== undefined) {
-    readSafely(
-      "ERR_INVALID_OPTIONS",
-      "toFetch: the request fields cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
-      () => {
-        for (const field of FETCH_REQUEST_FIELDS) {
-          const value = own(request, field);
-          if (value !== undefined) init[field] = value;
-        }
-      },
-    );
+    readSafely("ERR_INVALID_OPTIONS", "toFetch: the request fields", () => {
+      for (const field of FETCH_REQUEST_FIELDS) {
+        const value = own(request, field);
+        if (value !== undefined) init[field] = value;
+      }
+    });
   }
   return [checked.url, init as unknown as FetchInit];
 }
