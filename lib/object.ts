@@ -4,12 +4,9 @@ import { EndpointError, quote } from "./errors.js";
 /** How deep plain objects and arrays may nest in options and defaults: every walk recurses. */
 export const MAX_NESTING_DEPTH = 100;
 
-/** `ERR_INVALID_OPTIONS` for a value nested deeper than `MAX_NESTING_DEPTH` under option `name`. */
-export function tooDeep(name: string): EndpointError {
-  return new EndpointError(
-    "ERR_INVALID_OPTIONS",
-    `Invalid options: ${quote(name)} is nested more than ${MAX_NESTING_DEPTH} levels deep, or holds a cycle`,
-  );
+/** `Invalid options: "name" <problem>`: the `ERR_INVALID_OPTIONS` of what a walk under option `name` met. */
+function invalidOption(name: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_OPTIONS", `Invalid options: ${quote(name)} ${problem}`);
 }
 
 /** A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`, not a class instance. */
@@ -24,24 +21,15 @@ export function hasPlainPrototype(value: object): boolean {
   return proto === Object.prototype || proto === null || isObjectPrototypeOfAnyRealm(proto as object);
 }
 
-/**
- * Is `text` the source text engines give the built-in `Object` (ECMAScript §20.2.3.5
- * NativeFunction)? No function written in JavaScript, bound function or Proxy has it.
- */
-function isNativeObjectSource(text: string): boolean {
-  const head = "function Object() {";
-  return (
-    text.startsWith(head) && text.endsWith("}") && text.slice(head.length, -1).trim() === "[native code]"
-  );
-}
-
 /** Is `proto` some realm's `Object.prototype` (an iframe's, a vm context's)? Then it is copied as a plain object. */
 function isObjectPrototypeOfAnyRealm(proto: object): boolean {
   if (Object.getPrototypeOf(proto) !== null) return false;
   const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
   return (
     typeof constructor === "function" &&
-    isNativeObjectSource(Function.prototype.toString.call(constructor)) &&
+    // The source text engines give the built-in `Object` (ECMAScript §20.2.3.5 NativeFunction),
+    // which no function written in JavaScript, bound function or Proxy has.
+    /^function Object\(\) \{\s*\[native code\]\s*\}$/.test(Function.prototype.toString.call(constructor)) &&
     (constructor as { prototype?: unknown }).prototype === proto
   );
 }
@@ -54,13 +42,6 @@ function isAmbiguousObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return (
     proto !== null && Object.getPrototypeOf(proto) === null && !isObjectPrototypeOfAnyRealm(proto as object)
-  );
-}
-
-function ambiguousObject(name: string): EndpointError {
-  return new EndpointError(
-    "ERR_INVALID_OPTIONS",
-    `Invalid options: ${quote(name)} holds an object whose prototype inherits nothing yet is no Object.prototype, so it cannot be told from a plain object; pass a copy ({ ...value })`,
   );
 }
 
@@ -148,13 +129,20 @@ export function copyTree(
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) {
-    if (isAmbiguousObject(value)) throw ambiguousObject(name);
+    if (isAmbiguousObject(value)) {
+      throw invalidOption(
+        name,
+        "holds an object whose prototype inherits nothing yet is no Object.prototype, so it cannot be told from a plain object; pass a copy ({ ...value })",
+      );
+    }
     return value;
   }
   if (mode === "freeze" && FROZEN.has(value)) return value;
   memo ??= new Map();
   const seen = memo.get(value);
-  if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) throw tooDeep(name);
+  if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) {
+    throw invalidOption(name, `is nested more than ${MAX_NESTING_DEPTH} levels deep, or holds a cycle`);
+  }
   if (seen !== undefined) return seen;
   memo.set(value, IN_PROGRESS);
   let copy: unknown[] | Record<string, unknown>;

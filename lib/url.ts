@@ -97,11 +97,6 @@ export function validateAbsoluteUrl(url: string): void {
     throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(url)}: ${fault}`);
 }
 
-/** Does `url` pass `validateAbsoluteUrl`? */
-export function isValidAbsoluteUrl(url: string): boolean {
-  return absoluteUrlFault(url) === undefined;
-}
-
 /** The origin a url targets: `scheme://authority` of an absolute url, "" for a path (the page's). */
 export function targetOrigin(url: string): string {
   return isAbsoluteUrl(url) ? url.slice(0, authorityEnd(url)).toLowerCase() : "";

@@ -6,7 +6,7 @@ import { compileTemplate, programOf } from "../uri-template/compile.js";
 import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "../uri-template/index.js";
-import { authorityEnd, isAbsoluteUrl, isValidAbsoluteUrl, mayMakeDotSegment, queryKey } from "../url.js";
+import { absoluteUrlFault, authorityEnd, isAbsoluteUrl, mayMakeDotSegment, queryKey } from "../url.js";
 import { colonToTemplate } from "../route.js";
 import type { CompiledUrl, FlatParameters, SlotExpander } from "../pipeline/types.js";
 
@@ -199,7 +199,8 @@ export function compileUrl(url: string): CompiledUrl {
   }
   // A whole `scheme://authority` then "/", "?" or "#": the WHATWG parser decides on it alone.
   const authorityStop = authorityEnd(literal);
-  const isValidAbsolute = absolute && authorityStop < literal.length && isValidAbsoluteUrl(literal);
+  const isValidAbsolute =
+    absolute && authorityStop < literal.length && absoluteUrlFault(literal) === undefined;
   const pathStart = isValidAbsolute ? authorityStop : 0;
   const fast = pathExpander(template, slotOf, expandSlots);
   const slotsOfDots = dotSlots(template, pathStart, slotOf);
