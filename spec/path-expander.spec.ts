@@ -1,7 +1,7 @@
-// Issue 12: a url of literals and `{name}` expressions only is expanded by compiled-url.ts's own
-// loop for strings and finite numbers, and by the engine for anything else. The law: it writes
-// what parseTemplate(url).expand(variables) writes, and throws what it throws. Its checked form
-// (`expandChecked`), which lets buildRequest skip its checks, answers only where they all pass.
+// Issue 12: a compiled url expands from slots what parseTemplate(url).expand(variables) writes,
+// and throws what it throws. A url of literals and `{name}` expressions only has compile-url.ts's
+// own loop for strings and finite numbers (`expandChecked`), which lets buildRequest skip its
+// checks: it answers only where they all pass, with the url they write.
 import fc from "fast-check";
 import { endpoint, parseTemplate } from "../lib/index.js";
 import { checkedExpansion } from "../lib/request/checks.js";

@@ -18,15 +18,11 @@ const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_BYTES);
 const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_BYTES / 8);
 
 /**
- * The fast path: for a template of literals and `{name}` expressions only, writes a string or a
- * finite number as RFC 6570 §3.2.2 does (pct-encoded but for unreserved characters); any other
- * value goes to the engine's `general` expander.
+ * The fast path: for a template of literals and `{name}` expressions only, the expansion when
+ * every value is a string or a finite number that passes the checks as it is written (RFC 6570
+ * §3.2.2: pct-encoded but for unreserved characters); else `undefined`, for the checks to decide.
  */
-function pathExpander(
-  template: UriTemplate,
-  slotOf: ReadonlyMap<string, number>,
-  general: CompiledUrl["expand"],
-): SlotExpander | undefined {
+function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>): SlotExpander | undefined {
   const literals: string[] = [];
   const slots: number[] = [];
   const names: string[] = [];
@@ -45,29 +41,21 @@ function pathExpander(
     slots.push(slotOf.get(variable.name)!);
     names.push(variable.name);
   }
-  return (values, checked) => {
+  return (values) => {
     let out = "";
     try {
       for (let i = 0; i < slots.length; i++) {
         const value = values[slots[i]!];
-        // "", "." and ".." are what the checks refuse: they are left to them.
-        const text =
-          typeof value === "string"
-            ? checked && (value === "" || value === "." || value === "..")
-              ? undefined
-              : value
-            : Number.isFinite(value)
-              ? "" + (value as number)
-              : undefined;
-        if (text === undefined) return checked ? undefined : general(values);
+        const text = typeof value === "string" ? value : Number.isFinite(value) ? "" + (value as number) : "";
+        // "", "." and ".." are what the checks refuse (and no value, or any other, theirs to expand).
+        if (text === "" || text === "." || text === "..") return undefined;
         const encoded = encodeUnreserved(text, names[i]!);
-        if (checked && encoded !== text && mayMakeDotSegment(text)) return undefined;
+        if (encoded !== text && mayMakeDotSegment(text)) return undefined;
         out += literals[i]! + encoded;
       }
-    } catch (error) {
+    } catch {
       // A lone surrogate: the checks come first, so a later missing value is the error reported.
-      if (checked) return undefined;
-      throw error;
+      return undefined;
     }
     return out + literal;
   };
@@ -202,7 +190,6 @@ export function compileUrl(url: string): CompiledUrl {
   const isValidAbsolute =
     absolute && authorityStop < literal.length && absoluteUrlFault(literal) === undefined;
   const pathStart = isValidAbsolute ? authorityStop : 0;
-  const fast = pathExpander(template, slotOf, expandSlots);
   const slotsOfDots = dotSlots(template, pathStart, slotOf);
   let variables = 0;
   for (const part of template.parts) if (typeof part !== "string") variables += part.variables.length;
@@ -211,9 +198,9 @@ export function compileUrl(url: string): CompiledUrl {
     template,
     cached: again,
     weight: BYTES.perEntry + BYTES.perCharacter * 2 * url.length + BYTES.perVariable * variables,
-    expand: (fast as CompiledUrl["expand"] | undefined) ?? expandSlots,
+    expand: expandSlots,
     // Literals with a "." or "%" (no dot slots): every expansion is scanned, so no fast path.
-    expandChecked: slotsOfDots === undefined ? undefined : fast,
+    expandChecked: slotsOfDots === undefined ? undefined : pathExpander(template, slotOf),
     slotOf,
     requiredSlots: required,
     wholeSegments,
