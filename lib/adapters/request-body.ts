@@ -1,7 +1,7 @@
 import { EndpointError, describe, quote } from "../errors.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, essence } from "../media-type.js";
 import { contentTypeOf } from "./outgoing-headers.js";
-import { brandOf, hasOwn, isPlainObject, isUrlSearchParams } from "../object.js";
+import { brandOf, hasOwn, isPlainObject } from "../object.js";
 import { PROXY, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
@@ -65,10 +65,18 @@ function readBody<T>(adapter: string, read: () => T): T {
   return readSafely("ERR_UNSUPPORTED_BODY", `${adapter}: the body`, read, PROXY);
 }
 
-/** Does the getter `name` of one of this realm's built-in prototypes accept `value` as its `this`? */
-function getterAccepts(prototype: object, name: string, value: object): boolean {
-  const get = Object.getOwnPropertyDescriptor(prototype, name)?.get;
-  return get !== undefined && methodAccepts(get, value);
+/**
+ * Does the getter or method `name` of one of this realm's built-in prototypes accept `value` as
+ * its `this`? It throws for an object without the internal slots (a fake), whatever its realm.
+ */
+function builtInAccepts(prototype: object | undefined, name: string, value: object): boolean {
+  try {
+    const member = Object.getOwnPropertyDescriptor(prototype, name)!;
+    Reflect.apply((member.get ?? member.value) as () => unknown, value, [""]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The built-in getter `name` called on `value`: what its internal slots hold, whatever it overrides. */
@@ -84,7 +92,7 @@ export function typedArrayPrototype(): object {
 
 // The prototype whose getters read `view`'s slots; told by `buffer`, which even a detached DataView answers.
 function viewPrototype(view: ArrayBufferView): object {
-  return getterAccepts(DataView.prototype, "buffer", view) ? DataView.prototype : typedArrayPrototype();
+  return builtInAccepts(DataView.prototype, "buffer", view) ? DataView.prototype : typedArrayPrototype();
 }
 
 /** A view's or ArrayBuffer's bytes as a `Uint8Array` over the same memory, read through the built-in getters. */
@@ -119,7 +127,7 @@ function bufferFault(value: ArrayBuffer | ArrayBufferView): string | undefined {
   const buffer = (view ? builtInGetter(viewPrototype(value), "buffer", value) : value) as object;
   const of = view ? "a view of " : "";
   const refused = "which fetch refuses; copy the bytes into a new Uint8Array first";
-  if (!getterAccepts(ArrayBuffer.prototype, "byteLength", buffer))
+  if (!builtInAccepts(ArrayBuffer.prototype, "byteLength", buffer))
     return `${of}a SharedArrayBuffer, ${refused}`;
   if (builtInGetter(ArrayBuffer.prototype, "resizable", buffer) === true)
     return `${of}a resizable ArrayBuffer, ${refused}`;
@@ -131,51 +139,35 @@ function bufferFault(value: ArrayBuffer | ArrayBufferView): string | undefined {
   return undefined;
 }
 
-/** Does `method` of one of this realm's built-in prototypes accept `value` as its `this`? */
-function methodAccepts(method: (...args: never[]) => unknown, value: object): boolean {
-  try {
-    Reflect.apply(method, value, [""]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// Of any realm, where the runtime has them.
-const isBlob = (value: object) => typeof Blob === "function" && getterAccepts(Blob.prototype, "size", value);
-const isFormData = (value: object) =>
-  typeof FormData === "function" && methodAccepts(FormData.prototype.has, value);
-const isStream = (value: object) =>
-  typeof ReadableStream === "function" && getterAccepts(ReadableStream.prototype, "locked", value);
-
 type BuiltInKind = "bytes" | "blob" | "form-data" | "url-search-params" | "stream";
 
 /**
- * Per brand a body may claim (`Symbol.toStringTag`), its kind and the check that it is one: a
- * built-in getter or method, which throws for an object without the internal slots (a fake) and
- * accepts the built-in of any realm, where `instanceof` would not.
+ * Per brand a body may claim (`Symbol.toStringTag`), its kind and the built-in (constructor and
+ * member, where the runtime has it) that must accept it: `instanceof` would refuse other realms'.
  */
-const BUILT_IN_BODIES: Readonly<Record<string, readonly [BuiltInKind, (value: object) => boolean]>> = {
-  ArrayBuffer: ["bytes", (value) => getterAccepts(ArrayBuffer.prototype, "byteLength", value)],
-  Blob: ["blob", isBlob],
-  File: ["blob", isBlob], // a File is a Blob (File API §4)
-  FormData: ["form-data", isFormData],
-  URLSearchParams: ["url-search-params", isUrlSearchParams],
-  ReadableStream: ["stream", isStream],
+const BUILT_IN_BODIES: Readonly<Record<string, readonly [BuiltInKind, string, string]>> = {
+  ArrayBuffer: ["bytes", "ArrayBuffer", "byteLength"],
+  Blob: ["blob", "Blob", "size"],
+  File: ["blob", "Blob", "size"], // a File is a Blob (File API §4)
+  FormData: ["form-data", "FormData", "has"],
+  URLSearchParams: ["url-search-params", "URLSearchParams", "has"],
+  ReadableStream: ["stream", "ReadableStream", "locked"],
 };
 
 /** The body as one of the built-ins a client sends, or `undefined` (a brand only claimed is no body). */
 function builtInBody(adapter: string, body: object): RequestBody | undefined {
   if (ArrayBuffer.isView(body)) return checkedBytes(adapter, body);
   const tag = readBody(adapter, () => brandOf(body));
-  const row = hasOwn(BUILT_IN_BODIES, tag) ? BUILT_IN_BODIES[tag] : undefined;
-  if (row === undefined || !row[1](body)) return undefined;
-  if (row[0] === "bytes") return checkedBytes(adapter, body as ArrayBuffer);
+  if (!hasOwn(BUILT_IN_BODIES, tag)) return undefined;
+  const [kind, constructor, member] = BUILT_IN_BODIES[tag]!;
+  const globals = globalThis as unknown as Record<string, { prototype?: object } | undefined>;
+  if (!builtInAccepts(globals[constructor]?.prototype, member, body)) return undefined;
+  if (kind === "bytes") return checkedBytes(adapter, body as ArrayBuffer);
   // As fetch serialises them (URL §5.2), whatever an override of `toString()` says.
-  if (row[0] === "url-search-params") {
+  if (kind === "url-search-params") {
     return { kind: "text", text: Reflect.apply(URLSearchParams.prototype.toString, body, []) as string };
   }
-  return { kind: row[0], value: body } as RequestBody;
+  return { kind, value: body } as RequestBody;
 }
 
 /** Bytes as a `bytes` body, or `ERR_UNSUPPORTED_BODY` for a buffer no client sends as it is. */
