@@ -147,8 +147,10 @@ function writeParameter(pairs: string[], name: string, value: unknown, styles: S
     else writeList(pairs, encodeUnreserved(name, name), value, name, styles);
   } else if (isPlainObject(value)) {
     if (styles.object === "form") pushForm(pairs, name, value);
-    else if (styles.object === "explode") writeExploded(pairs, value, name);
-    else writeDeep(pairs, encodeUnreserved(name, name), value, name, styles, 1, new Set([value]));
+    else {
+      const encodedKey = styles.object === "explode" ? undefined : encodeUnreserved(name, name);
+      writeMembers(pairs, encodedKey, value, name, styles, 1, new Set([value]));
+    }
   } else {
     pushForm(pairs, name, value);
   }
@@ -196,25 +198,14 @@ function writeList(
   if (separator !== undefined && defined > 0) pairs.push(encodedKey + "=" + joined);
 }
 
-/** OpenAPI `style: form, explode: true`: each member as its own parameter, `key=value`. */
-function writeExploded(pairs: string[], object: Record<string, unknown>, name: string): void {
-  for (const key of Object.keys(object)) {
-    const member = object[key];
-    if (member === undefined || member === null) continue;
-    if (typeof member === "object" && (Array.isArray(member) || isPlainObject(member))) {
-      throw cannotWrite(name, "object", "explode", member, `at key ${quote(key)} of an object`);
-    }
-    pairs.push(scalarPair(encodeUnreserved(key, name), member, name, key));
-  }
-}
-
 /**
  * OpenAPI `style: deepObject`: `name[a][b]=value`, brackets pct-encoded, lists in the array
- * style. Each object is written once (`written`): a pair per path would be exponential.
+ * style; without `encodedKey`, `style: form, explode: true`: each member as its own `key=value`,
+ * none nested. Each object is written once (`written`): a pair per path would be exponential.
  */
-function writeDeep(
+function writeMembers(
   pairs: string[],
-  encodedKey: string,
+  encodedKey: string | undefined,
   object: Record<string, unknown>,
   name: string,
   styles: Styles,
@@ -230,9 +221,14 @@ function writeDeep(
   for (const key of Object.keys(object)) {
     const member = object[key];
     if (member === undefined || member === null) continue;
-    const memberKey = encodedKey + "%5B" + encodeUnreserved(key, name) + "%5D";
     const list = Array.isArray(member);
-    if (list || isPlainObject(member)) {
+    const nested = list || isPlainObject(member);
+    if (nested && encodedKey === undefined) {
+      throw cannotWrite(name, "object", "explode", member, `at key ${quote(key)} of an object`);
+    }
+    const encoded = encodeUnreserved(key, name);
+    const memberKey = encodedKey === undefined ? encoded : encodedKey + "%5B" + encoded + "%5D";
+    if (nested) {
       if (written.has(member)) {
         throw new EndpointError(
           "ERR_INVALID_PARAMETER",
@@ -241,7 +237,7 @@ function writeDeep(
       }
       written.add(member);
       if (list) writeList(pairs, memberKey, member, name, styles);
-      else writeDeep(pairs, memberKey, member, name, styles, depth + 1, written);
+      else writeMembers(pairs, memberKey, member, name, styles, depth + 1, written);
     } else pairs.push(scalarPair(memberKey, member, name, key));
   }
 }
