@@ -6,6 +6,7 @@ import { PROXY, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
 export type RequestBody =
+  /** No body, and no bytes either: a PATCH, POST or PUT without body has zero `bytes`. */
   | { kind: "none" }
   /** A string, URLSearchParams, or the JSON text of a plain object, an array, a number or a boolean: sent as UTF-8. */
   | { kind: "text"; text: string }
@@ -16,11 +17,6 @@ export type RequestBody =
 
 // fetch throws for a GET or HEAD body; HTTP gives it no meaning (RFC 9110 §9.3.1).
 const BODILESS_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
-
-/** Does a PATCH, POST or PUT without body send a zero-length one (as fetch does for two of them)? */
-export function sendsEmptyBody(method: string): boolean {
-  return method === "PATCH" || method === "POST" || method === "PUT";
-}
 
 /** A media type whose subtype (RFC 9110 §8.3.1) names JSON: `application/json`, `+json`, `x-amz-json-1.1`. */
 export function isJsonMediaType(contentType: string): boolean {
@@ -189,7 +185,12 @@ export function classifyBody(
 ): RequestBody {
   const contentType = contentTypeOf(headers);
   // `null` is no body, as for fetch, undici, node:http and axios (`endpoint()` gives it for `data: null`).
-  if (body === undefined || body === null) return { kind: "none" };
+  if (body === undefined || body === null) {
+    // A PATCH, POST or PUT sends zero bytes (as fetch does for two of them); bytes, not "", for
+    // fetch, which adds `content-type: text/plain` to a string.
+    const sendsEmpty = method === "PATCH" || method === "POST" || method === "PUT";
+    return sendsEmpty ? { kind: "bytes", value: new Uint8Array(0) } : { kind: "none" };
+  }
   if (BODILESS_METHODS.has(method)) {
     throw unsupported(adapter, `a ${method} request cannot have a body, got ${describe(body)}`);
   }

@@ -9,7 +9,6 @@ import {
   builtInGetter,
   bytesOf,
   classifyBody,
-  sendsEmptyBody,
   typedArrayPrototype,
   unsupported as unsupportedBody,
 } from "./request-body.js";
@@ -115,9 +114,6 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
 
   let bytes: Uint8Array | undefined;
   switch (body.kind) {
-    case "none":
-      if (sendsEmptyBody(method)) bytes = new Uint8Array(0);
-      break;
     case "text":
       bytes = new TextEncoder().encode(body.text);
       break;

@@ -5,7 +5,7 @@ import type { RequestOptions } from "../types.js";
 import { invalidOptions, readRequestOptions } from "./assert-request-options.js";
 import { readSafely } from "./read-safely.js";
 import { contentTypeOf } from "./outgoing-headers.js";
-import { classifyBody, sendsEmptyBody, unsupported as unsupportedBody } from "./request-body.js";
+import { classifyBody, unsupported as unsupportedBody } from "./request-body.js";
 
 /** Options of `toCurl()`. */
 export interface ToCurlOptions {
@@ -175,9 +175,6 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
 
   let text: string | undefined;
   switch (body.kind) {
-    case "none":
-      if (sendsEmptyBody(method)) text = "";
-      break;
     case "text":
       text = body.text;
       break;

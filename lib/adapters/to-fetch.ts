@@ -4,14 +4,7 @@ import { readRequestOptions } from "./assert-request-options.js";
 import { own } from "../object.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { readSafely } from "./read-safely.js";
-import {
-  builtInGetter,
-  bytesOf,
-  classifyBody,
-  plainBlob,
-  sendsEmptyBody,
-  unsupported,
-} from "./request-body.js";
+import { builtInGetter, bytesOf, classifyBody, plainBlob, unsupported } from "./request-body.js";
 
 /** The environment's own `RequestInit` (DOM lib or @types/node), or `object` where no fetch is declared. */
 type EnvironmentRequestInit = typeof globalThis extends { fetch(input: never, init?: infer Init): unknown }
@@ -67,10 +60,6 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
   const body = classifyBody("toFetch", method, checked.body, headers);
 
   switch (body.kind) {
-    case "none":
-      // An empty byte array rather than "": a string would make fetch add `content-type: text/plain`.
-      if (sendsEmptyBody(method)) init.body = new Uint8Array(0);
-      break;
     case "text": // (JSON text and URLSearchParams have a content-type now)
       init.body = contentTypeOf(headers) === undefined ? new TextEncoder().encode(body.text) : body.text;
       break;
