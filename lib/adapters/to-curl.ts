@@ -98,8 +98,7 @@ function utf8Length(text: string): number {
 /** The command, or the `EndpointError` of the (first named) argument that takes it over the limit. */
 function joinCommand(args: readonly Argument[], separator: string): string {
   const command = args.map((argument) => argument.text).join(separator);
-  if (command.length * 3 <= MAX_COMMAND_BYTES) return command;
-  const bytes = new TextEncoder().encode(command).length;
+  const bytes = utf8Length(command);
   if (bytes <= MAX_COMMAND_BYTES) return command;
   let length = -separator.length;
   let culprit: Argument | undefined;
