@@ -34,17 +34,6 @@ function isObjectPrototypeOfAnyRealm(proto: object): boolean {
   );
 }
 
-/**
- * A prototype that inherits nothing yet is no realm's `Object.prototype` (`class extends null`, a
- * tampered realm): plain object or value cannot be told, so it is refused rather than shared.
- */
-function isAmbiguousObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return (
-    proto !== null && Object.getPrototypeOf(proto) === null && !isObjectPrototypeOfAnyRealm(proto as object)
-  );
-}
-
 /** The brand of a built-in object (`"URLSearchParams"`); works across realms, where `instanceof` does not. */
 export function brandOf(value: object): string {
   return Object.prototype.toString.call(value).slice(8, -1);
@@ -129,7 +118,14 @@ export function copyTree(
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) {
-    if (isAmbiguousObject(value)) {
+    // A prototype that inherits nothing yet is no realm's `Object.prototype` (`class extends null`,
+    // a tampered realm): plain object or value cannot be told, so it is refused rather than shared.
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (
+      proto !== null &&
+      Object.getPrototypeOf(proto) === null &&
+      !isObjectPrototypeOfAnyRealm(proto as object)
+    ) {
       throw invalidOption(
         name,
         "holds an object whose prototype inherits nothing yet is no Object.prototype, so it cannot be told from a plain object; pass a copy ({ ...value })",
