@@ -24,18 +24,10 @@ export interface CheckedRequestOptions {
 // RFC 3986 §3.1
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 
-// The first control, space, DEL, `\` or non-ASCII character, or -1: clients read them differently.
-function invalidUrlOffset(url: string): number {
-  for (let i = 0; i < url.length; i++) {
-    const code = url.charCodeAt(i);
-    if (code <= 0x20 || code >= 0x7f || code === 0x5c) return i;
-  }
-  return -1;
-}
-
 /** Why an adapter cannot send to `url` as the place it names, or `undefined`. */
 function urlFault(url: string, policy: UrlPolicy): string | undefined {
-  const offset = invalidUrlOffset(url);
+  // A control, space, DEL, `\` or non-ASCII character: clients read them differently.
+  const offset = url.search(/[\0- \\\x7F-\uFFFF]/);
   if (offset !== -1) {
     return (
       `character ${codePointLabel(url.charCodeAt(offset))} at offset ${offset}; ` +
