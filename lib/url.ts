@@ -22,9 +22,8 @@ export function authorityEnd(url: string): number {
 }
 
 /**
- * Why every client would not send `url` to the same host, or `undefined`: not a WHATWG URL, a
- * scheme other than http(s), more than one "@" (WHATWG takes the last, others the first), a
- * pct-encoded host (WHATWG decodes it, others do not) or an empty one.
+ * Why clients would not all send `url` to one host, or `undefined`: not a WHATWG URL or not http(s),
+ * two "@" (WHATWG takes the last, others the first), a pct-encoded (only WHATWG decodes it) or empty host.
  */
 export function absoluteUrlFault(
   url: string,
@@ -110,10 +109,7 @@ export function joinUrl(baseUrl: string, path: string, pathStartsWithSlash?: boo
   return baseUrl + (baseHasSlash !== pathHasSlash ? path : baseHasSlash ? path.slice(1) : "/" + path);
 }
 
-/**
- * The name of a query's `name=value` pair, percent-decoded (RFC 3986 §6.2.2.2): `a[]` and
- * `a%5B%5D` are one key. `undefined` where it decodes to no UTF-8 (`%FF`).
- */
+/** A query pair's name, pct-decoded (RFC 3986 §6.2.2.2: `a[]` is `a%5B%5D`); `undefined` for no UTF-8. */
 export function queryKey(pair: string): string | undefined {
   try {
     return decodeURIComponent(pair.split("=", 1)[0]!);

@@ -8,15 +8,12 @@ import { PROXY, readSafely } from "./read-safely.js";
 export type RequestBody =
   /** No body, and no bytes either: a PATCH, POST or PUT without body has zero `bytes`. */
   | { kind: "none" }
-  /** A string, URLSearchParams, or the JSON text of a plain object, an array, a number or a boolean: sent as UTF-8. */
+  /** A string, URLSearchParams' text, or the JSON text of an object, array, number or boolean: UTF-8. */
   | { kind: "text"; text: string }
   | { kind: "bytes"; value: ArrayBuffer | ArrayBufferView }
   | { kind: "blob"; value: Blob }
   | { kind: "form-data"; value: FormData }
   | { kind: "stream"; value: ReadableStream };
-
-// fetch throws for a GET or HEAD body; HTTP gives it no meaning (RFC 9110 §9.3.1).
-const BODILESS_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
 
 /** A media type whose subtype (RFC 9110 §8.3.1) names JSON: `application/json`, `+json`, `x-amz-json-1.1`. */
 export function isJsonMediaType(contentType: string): boolean {
@@ -191,13 +188,14 @@ export function classifyBody(
     const sendsEmpty = method === "PATCH" || method === "POST" || method === "PUT";
     return sendsEmpty ? { kind: "bytes", value: new Uint8Array(0) } : { kind: "none" };
   }
-  if (BODILESS_METHODS.has(method)) {
+  // fetch throws for a GET or HEAD body; HTTP gives it no meaning (RFC 9110 §9.3.1).
+  if (method === "GET" || method === "HEAD") {
     throw unsupported(adapter, `a ${method} request cannot have a body, got ${describe(body)}`);
   }
   if (typeof body === "string") return { kind: "text", text: body };
 
   const json = contentType === undefined || isJsonMediaType(contentType);
-  if (typeof body === "object" && body !== null) {
+  if (typeof body === "object") {
     // JSON whatever `Symbol.toStringTag` it carries.
     if (!readBody(adapter, () => Array.isArray(body) || isPlainObject(body))) {
       const builtIn = builtInBody(adapter, body);

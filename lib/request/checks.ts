@@ -43,7 +43,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
   return expanded;
 }
 
-/** `Missing parameter "name" for url "…": <problem>` (or `Invalid …`): a value the url's checks refuse. */
+/** `Missing parameter "name" for url "…": <problem>` (or `Invalid …`): a value the checks refuse. */
 export function urlParameterError(
   code: "ERR_MISSING_PARAMETER" | "ERR_INVALID_PARAMETER",
   compiled: CompiledUrl,
@@ -101,10 +101,8 @@ function expandsToNothing(value: unknown): boolean {
 }
 
 /**
- * What each part of the template writes for `values`, as pieces `[variable, text]`: a literal's
- * one piece has no variable, an expression has one per defined varspec (RFC 6570 §3: expressions
- * expand apart from each other, so the texts joined are the expansion). For the checks that need
- * to know which part or variable wrote what.
+ * What each part of the template writes for `values`, as `[variable, text]` pieces (a literal's has
+ * no variable). RFC 6570 §3: expressions expand apart, so the texts joined are the expansion.
  */
 function expandPieces(compiled: CompiledUrl, values: readonly unknown[]): [string | undefined, string][][] {
   return programOf(compiled.template)[1].map((step) => {

@@ -6,10 +6,7 @@ import { formQueryFlat } from "../uri-template/form-query.js";
 import { queryKey } from "../url.js";
 import type { CompiledUrl, FlatParameters, RequestPolicy } from "../pipeline/types.js";
 
-/**
- * The library's own `serializeQuery` (the builder registers it): the RFC 6570 form query, url-safe
- * by construction, so its result is not scanned. Any other is an override, and checked.
- */
+/** The library's own `serializeQuery` (the builder registers it): url-safe by construction, not scanned. */
 export const TRUSTED_SERIALIZERS = new WeakSet<object>();
 
 // RFC 3986 §3.4: query = *( pchar / "/" / "?" ), plus "[" and "]", which every client sends as
@@ -70,9 +67,8 @@ export function allows(policy: RequestPolicy, url: string): boolean {
 }
 
 /**
- * What a call of the extension point `name` threw: the app's own error, carried unchanged, or
- * `ERR_INVALID_OPTIONS` when the extension point is no function (`serializeQuery = null`) or one
- * that cannot be called (a class, a revoked Proxy): the TypeError was then the library's own.
+ * What a call of the extension point `name` threw: the app's own error, unchanged, or
+ * `ERR_INVALID_OPTIONS` for a hook that is no function or cannot be called (a class, a revoked Proxy).
  */
 function hookFailure(
   policy: RequestPolicy,
@@ -106,9 +102,8 @@ function hookFailure(
 }
 
 /**
- * A leftover parameter whose name is a key of the url's literal query replaces it (later wins):
- * `/x?page=2` with `page: 3` is `/x?page=3`; keys compared decoded (`queryKey`). Returns the url
- * and the parameters left.
+ * A leftover parameter named as a key of the url's literal query (compared decoded) replaces it:
+ * `/x?page=2` with `page: 3` is `/x?page=3`. Returns the url and the parameters left.
  */
 export function replaceLiteralQuery(
   url: string,
