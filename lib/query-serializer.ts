@@ -23,6 +23,9 @@ const ARRAY_STYLES: Readonly<Record<ArrayStyle, ArrayStyleRow>> = {
 
 const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
 
+/** How the library words a value it cannot read (as `rethrowAtBoundary`). */
+const UNREADABLE = "cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
+
 /**
  * A query serializer for `EndpointBuilder.serializeQuery` that writes lists and objects in the
  * given OpenAPI styles (docs/query-styles.md); everything else as the default serializer does.
@@ -35,18 +38,12 @@ const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
  * }
  */
 export function querySerializer(options?: QuerySerializerOptions): QuerySerializer {
-  let read: { array: ArrayStyle; object: ObjectStyle };
+  let styles: Styles;
   try {
-    read = readOptions(options);
+    styles = readOptions(options);
   } catch (error) {
-    rethrowAs(
-      error,
-      "ERR_INVALID_OPTIONS",
-      "Invalid querySerializer options: they cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)",
-    );
+    rethrowAs(error, "ERR_INVALID_OPTIONS", `Invalid querySerializer options: they ${UNREADABLE}`);
   }
-  const { array, object } = read;
-  const styles: Styles = { array, arrayRow: ARRAY_STYLES[array], object };
   return (parameters) => {
     const flat = readParameters(parameters);
     const pairs: string[] = [];
@@ -64,11 +61,10 @@ export function querySerializer(options?: QuerySerializerOptions): QuerySerializ
 
 interface Styles {
   readonly array: ArrayStyle;
-  readonly arrayRow: ArrayStyleRow;
   readonly object: ObjectStyle;
 }
 
-function readOptions(options: unknown): { array: ArrayStyle; object: ObjectStyle } {
+function readOptions(options: unknown): Styles {
   if (options === undefined) return { array: "form", object: "form" };
   if (!isPlainObject(options)) {
     throw new EndpointError(
@@ -99,9 +95,6 @@ function readStyle<S extends string>(value: unknown, option: string, names: read
       names.map((name) => quote(name)).join(", "),
   );
 }
-
-/** How the library words a value it cannot read (as `rethrowAtBoundary`). */
-const UNREADABLE = "cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
 
 /** The `[name, value]` pairs, each read once, flat: `[name, value, name, value, …]`. */
 function readParameters(parameters: unknown): unknown[] {
@@ -142,24 +135,17 @@ function readParameters(parameters: unknown): unknown[] {
 /** Appends the `name=value` pairs of one parameter to `pairs`; none when its value is undefined (§2.3). */
 function writeParameter(pairs: string[], name: string, value: unknown, styles: Styles): void {
   if (value === undefined || value === null) return;
-  if (Array.isArray(value)) {
-    if (styles.array === "form") pushForm(pairs, name, value);
-    else writeList(pairs, encodeUnreserved(name, name), value, name, styles);
-  } else if (isPlainObject(value)) {
-    if (styles.object === "form") pushForm(pairs, name, value);
-    else {
-      const encodedKey = styles.object === "explode" ? undefined : encodeUnreserved(name, name);
-      writeMembers(pairs, encodedKey, value, name, styles, 1, new Set([value]));
-    }
+  const list = Array.isArray(value);
+  if (list && styles.array !== "form") {
+    writeList(pairs, encodeUnreserved(name, name), value, name, styles);
+  } else if (!list && styles.object !== "form" && isPlainObject(value)) {
+    const encodedKey = styles.object === "explode" ? undefined : encodeUnreserved(name, name);
+    writeMembers(pairs, encodedKey, value, name, styles, 1, new Set([value]));
   } else {
-    pushForm(pairs, name, value);
+    // The form style, exactly as the default serializer writes it (RFC 6570 §3.2.8).
+    const pair = formQuery([[name, value]], "");
+    if (pair !== "") pairs.push(pair);
   }
-}
-
-/** The RFC 6570 form style, exactly as the default serializer writes it (RFC 6570 §3.2.8). */
-function pushForm(pairs: string[], name: string, value: unknown): void {
-  const pair = formQuery([[name, value]], "");
-  if (pair !== "") pairs.push(pair);
 }
 
 /** `key=value`: the text of a scalar, pct-encoded; an empty value gives `key=` (RFC 6570 §3.2.8 ifemp). */
@@ -175,7 +161,7 @@ function writeList(
   name: string,
   styles: Styles,
 ): void {
-  const row = styles.arrayRow;
+  const row = ARRAY_STYLES[styles.array];
   // Own only: `"separator" in row` would read one put on Object.prototype.
   const separator = own(row, "separator") as string | undefined;
   let joined = "";
