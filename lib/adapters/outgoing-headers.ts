@@ -23,7 +23,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
     "ERR_INVALID_OPTIONS",
     `${adapter}: the headers`,
     () => {
-      if (typeof headers !== "object" || headers === null || !isPlainObject(headers)) {
+      if (!isPlainObject(headers)) {
         throw new EndpointError(
           "ERR_INVALID_OPTIONS",
           `${adapter}: "headers" must be a plain object of header names to values, got ${describe(headers)}`,
@@ -67,13 +67,9 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
 export function fieldValue(value: string): string {
   let start = 0;
   let end = value.length;
-  while (start < end && isSpaceOrTab(value.charCodeAt(start))) start++;
-  while (end > start && isSpaceOrTab(value.charCodeAt(end - 1))) end--;
+  while (start < end && (value[start] === " " || value[start] === "\t")) start++;
+  while (end > start && (value[end - 1] === " " || value[end - 1] === "\t")) end--;
   return value.slice(start, end);
-}
-
-function isSpaceOrTab(code: number): boolean {
-  return code === 0x20 || code === 0x09;
 }
 
 /** The `content-type` of `outgoingHeaders()`'s result, an own property only (never an inherited one). */

@@ -18,9 +18,8 @@ export function assertAuthorityKept(
   expanded: string,
 ): void {
   const parts = compiled.template.parts;
-  const ends: number[] = [];
   let offset = 0;
-  for (const text of texts) ends.push((offset += text.length));
+  const ends = texts.map((text) => (offset += text.length));
   const starts = (part: number): number => ends[part]! - texts[part]!.length;
   // The part that wrote the character at `at`.
   const writer = (at: number): number => ends.findIndex((end) => end > at);
