@@ -36,7 +36,8 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
   let expanded: string;
   if (texts === undefined) expanded = compiled.expand(slots);
   else {
-    for (const part of expandPieces(compiled, slots)) texts.push(part.map((piece) => piece[1]).join(""));
+    for (let part = 0; part < compiled.template.parts.length; part++) texts.push("");
+    for (const [part, , text] of expandPieces(compiled, slots)) texts[part] += text;
     expanded = texts.join("");
   }
   assertNoDotSegment(compiled, expanded, slots);
@@ -101,22 +102,30 @@ function expandsToNothing(value: unknown): boolean {
 }
 
 /**
- * What each part of the template writes for `values`, as `[variable, text]` pieces (a literal's has
- * no variable). RFC 6570 §3: expressions expand apart, so the texts joined are the expansion.
+ * What the template writes for `values`, in order, as `[part, variable, text]`: a literal has no
+ * variable. RFC 6570 §3: expressions expand apart, so the texts joined are the expansion.
  */
-function expandPieces(compiled: CompiledUrl, values: readonly unknown[]): [string | undefined, string][][] {
-  return programOf(compiled.template)[1].map((step) => {
-    if (typeof step === "string") return [[undefined, step]];
+function* expandPieces(
+  compiled: CompiledUrl,
+  values: readonly unknown[],
+): Generator<[part: number, variable: string | undefined, text: string]> {
+  const steps = programOf(compiled.template)[1];
+  for (let part = 0; part < steps.length; part++) {
+    const step = steps[part]!;
+    if (typeof step === "string") {
+      yield [part, undefined, step];
+      continue;
+    }
     // RFC 6570 Appendix A: `first` before the first defined varspec, `sep` before each other.
-    const pieces: [string, string][] = [];
+    let later = false;
     for (const spec of step) {
       const value = values[spec.slot];
-      const text =
-        value == null ? undefined : expandVarspec(spec, value, compiled.template.template, pieces.length > 0);
-      if (text !== undefined) pieces.push([spec.name, text]);
+      const text = value == null ? undefined : expandVarspec(spec, value, compiled.template.template, later);
+      if (text === undefined) continue;
+      later = true;
+      yield [part, spec.name, text];
     }
-    return pieces;
-  });
+  }
 }
 
 /**
@@ -130,11 +139,9 @@ export function writerOf(
   end: number,
 ): string | undefined {
   let offset = 0;
-  for (const part of expandPieces(compiled, values)) {
-    for (const [name, text] of part) {
-      offset += text.length;
-      if (name !== undefined && offset > start && offset - text.length < end) return name;
-    }
+  for (const [, name, text] of expandPieces(compiled, values)) {
+    offset += text.length;
+    if (name !== undefined && offset > start && offset - text.length < end) return name;
   }
   return undefined;
 }
