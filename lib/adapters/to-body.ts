@@ -10,7 +10,7 @@ import {
   bytesOf,
   classifyBody,
   typedArrayPrototype,
-  unsupported as unsupportedBody,
+  unsupported,
 } from "./request-body.js";
 
 /** What `toBody()` returns: a request node:http, undici, axios, got and fetch all send unchanged. */
@@ -24,10 +24,6 @@ export interface SendableRequest {
   body: Uint8Array | undefined;
 }
 
-function unsupported(reason: string): never {
-  throw unsupportedBody("toBody", reason);
-}
-
 /** A stream chunk's bytes, or `undefined` when it is no Uint8Array of any realm (fetch takes only those). */
 function chunkBytes(chunk: unknown): Uint8Array | undefined {
   if (!ArrayBuffer.isView(chunk)) return undefined;
@@ -39,7 +35,7 @@ function chunkBytes(chunk: unknown): Uint8Array | undefined {
 /** Every chunk of a byte stream, joined, read through the built-in `getReader()`, not a subclass's. */
 async function readStream(stream: ReadableStream<unknown>): Promise<Uint8Array> {
   if (builtInGetter(ReadableStream.prototype, "locked", stream) === true) {
-    unsupported("the ReadableStream body is locked: it is being read already");
+    throw unsupported("toBody", "the ReadableStream body is locked: it is being read already");
   }
   const reader = Reflect.apply(ReadableStream.prototype.getReader, stream, []) as ReadableStreamDefaultReader;
   const chunks: Uint8Array[] = [];
@@ -50,7 +46,10 @@ async function readStream(stream: ReadableStream<unknown>): Promise<Uint8Array> 
     const chunk = chunkBytes(value);
     if (chunk === undefined) {
       await reader.cancel();
-      unsupported(`the ReadableStream body gave a chunk that is not a Uint8Array: ${describe(value)}`);
+      throw unsupported(
+        "toBody",
+        `the ReadableStream body gave a chunk that is not a Uint8Array: ${describe(value)}`,
+      );
     }
     chunks.push(chunk);
     length += chunk.byteLength;
@@ -69,7 +68,7 @@ function checkedType(type: string): string {
   try {
     return String(normalizeHeaderValue("content-type", type));
   } catch (error) {
-    return unsupported(`the Blob body's type cannot be a content-type: ${(error as Error).message}`);
+    throw unsupported("toBody", `the Blob body's type cannot be a content-type: ${(error as Error).message}`);
   }
 }
 
@@ -88,7 +87,8 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
   const contentType = response.headers.get("content-type") ?? "";
   // Another implementation's FormData reads as the text "[object FormData]".
   if (!contentType.startsWith("multipart/form-data; boundary=")) {
-    unsupported(
+    throw unsupported(
+      "toBody",
       `the FormData body is not one this environment's Response can encode (it got content-type ${quote(contentType)}); ` +
         "use the global FormData",
     );

@@ -5,7 +5,7 @@ import type { RequestOptions } from "../types.js";
 import { invalidOptions, readRequestOptions } from "./assert-request-options.js";
 import { readSafely } from "./read-safely.js";
 import { contentTypeOf } from "./outgoing-headers.js";
-import { classifyBody, unsupported as unsupportedBody } from "./request-body.js";
+import { classifyBody, unsupported } from "./request-body.js";
 
 /** Options of `toCurl()`. */
 export interface ToCurlOptions {
@@ -75,10 +75,6 @@ export function shellArgument(text: string, encoding: ArgumentEncoding): string 
   return `${word}'`;
 }
 
-function rejectBody(reason: string): never {
-  throw unsupportedBody("toCurl", reason);
-}
-
 // Linux MAX_ARG_STRLEN, NUL included: `bash -c "$command"` passes the whole command as one
 // argument, and execve refuses a longer one (docs/adapters.md, "Errors" of toCurl).
 const MAX_COMMAND_BYTES = 131071;
@@ -129,7 +125,8 @@ function bytesAsText(bytes: ArrayBuffer | ArrayBufferView): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return rejectBody(
+    throw unsupported(
+      "toCurl",
       `the body (${describe(bytes)}) is not UTF-8 text and cannot be written on a command line; ` +
         "save it to a file and send it with --data-binary @file",
     );
@@ -183,12 +180,14 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
     case "blob":
     case "form-data":
     case "stream":
-      rejectBody(
+      throw unsupported(
+        "toCurl",
         `a ${UNWRITABLE_BODIES[body.kind]} body cannot be written on a command line; ` +
           "read it into a string or bytes first",
       );
   }
-  if (text?.includes("\0")) rejectBody("a body holding a NUL character cannot be a command-line argument");
+  if (text?.includes("\0"))
+    throw unsupported("toCurl", "a body holding a NUL character cannot be a command-line argument");
   // Refused before it is quoted: quoting a body of many megabytes would take as much memory again.
   const bodyBytes = text === undefined ? 0 : utf8Length(text);
   if (bodyBytes > MAX_COMMAND_BYTES)
