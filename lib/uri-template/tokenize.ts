@@ -27,7 +27,7 @@ export function tokenize(template: string): Tokens {
   };
   let i = 0;
   while (i < template.length) {
-    const literalEnd = matchEnd(LITERALS, template, i);
+    const literalEnd = template[i] === "{" ? i : matchEnd(LITERALS, template, i);
     if (literalEnd > i) {
       const literal = template.slice(i, (i = literalEnd));
       parts.push(literal);
@@ -43,7 +43,7 @@ export function tokenize(template: string): Tokens {
     let operator = template.charAt(i) as TemplateOperator;
     if (hasOwn(OPERATORS, operator)) i += operator.length;
     // §2.2 op-reserve: operators reserved for future extensions.
-    else if (/[=,!@|]/.test(operator)) fail(`reserved operator ${describeCharacter(template, i)}`, i);
+    else if ("=,!@|".includes(operator)) fail(`reserved operator ${describeCharacter(template, i)}`, i);
     else operator = "";
     const row = OPERATORS[operator];
     specs.length = 0;
