@@ -5,15 +5,8 @@ export interface BoundedCache<V> {
   set(key: string, value: V, weight?: number): V;
 }
 
-/** Caches with one bound over all of them: `scope()` makes another (a route plan cache per snapshot). */
-export interface ScopedCache<V> {
-  scope(): BoundedCache<V>;
-}
-
 /** How many entries a cache of the library keeps. */
 export const CACHE_SIZE = 1000;
-/** The total weight of a cache of compiled templates, in template parts (the engine's cache). */
-export const CACHE_WEIGHT = 20_000;
 /** Longer keys are worked out on every call and never cached. */
 export const MAX_CACHED_KEY_LENGTH = 4096;
 
@@ -63,8 +56,11 @@ function budget<V>(max: number, maxWeight: number) {
   };
 }
 
-/** Caches of at most `max` entries and `maxWeight` total weight, counted over all of them. */
-export function scopedCache<V>(max: number, maxWeight: number): ScopedCache<V> {
+/**
+ * Caches of at most `max` entries and `maxWeight` total weight, counted over all of them: `scope()`
+ * makes another (a route plan cache per snapshot).
+ */
+export function scopedCache<V>(max: number, maxWeight: number): { scope(): BoundedCache<V> } {
   const put = budget<V>(max, maxWeight);
   return {
     scope() {

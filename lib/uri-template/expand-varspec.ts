@@ -1,9 +1,8 @@
 import { quote } from "../errors.js";
 import { hasOwn, hasPlainPrototype, own } from "../object.js";
 import { encodeReserved, prefix } from "./encode.js";
-import { templateError } from "./template-error.js";
 import type { Varspec } from "./types.js";
-import { scalarText } from "./values.js";
+import { scalarText, templateError } from "./values.js";
 
 export type { Varspec } from "./types.js";
 

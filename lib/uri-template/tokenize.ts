@@ -1,8 +1,9 @@
+import { codePointLabel, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
 import type { Varspec } from "./expand-varspec.js";
 import { OPERATORS } from "./operators.js";
-import { describeCharacter, templateError } from "./template-error.js";
+import { templateError } from "./values.js";
 import type { TemplateExpression, TemplateOperator } from "./types.js";
 
 /** A step of the program `expand` walks: a literal already encoded, or an expression's varspecs. */
@@ -102,6 +103,15 @@ export function tokenize(template: string): Tokens {
     steps.push(specs.slice());
   }
   return [Object.freeze(parts), steps, slots];
+}
+
+/** A character for a message: `"-"` for visible ASCII, `" " (U+0020)` or `"ä" (U+00E4)` for the rest. */
+export function describeCharacter(template: string, offset: number): string {
+  const codePoint = template.codePointAt(offset)!;
+  return (
+    quote(String.fromCodePoint(codePoint)) +
+    (codePoint > 0x20 && codePoint < 0x7f ? "" : " (" + codePointLabel(codePoint) + ")")
+  );
 }
 
 /** Where the sticky `pattern` stops matching `text` from `from` (0 when it does not match). */
