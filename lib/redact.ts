@@ -80,20 +80,19 @@ const CHARACTER_NAMES: Record<number, string> = {
  * // 'a line feed (U+000A) at offset 9 of 10 characters; the value is not shown'
  */
 export function describeHeaderValue(name: string, value: unknown, offset: number): string {
+  const secret = isSecretHeader(name);
+  const notShown = secret ? "; the value is not shown" : "";
   if (offset < 0) {
-    const what = isSecretHeader(name) && typeof value !== "object" ? `a ${typeof value}` : quote(value);
-    return (
-      `${what}; expected a string or a finite number` +
-      (isSecretHeader(name) ? "; the value is not shown" : "")
-    );
+    const what = secret && typeof value !== "object" ? `a ${typeof value}` : quote(value);
+    return `${what}; expected a string or a finite number${notShown}`;
   }
   const text = value as string;
   const code = text.charCodeAt(offset);
   const label = codePointLabel(code);
-  if (!isSecretHeader(name)) {
+  if (!secret) {
     return `${quote(text)} holds character ${label} at offset ${offset}; CR, LF, NUL, other controls and code points above U+00FF are not allowed`;
   }
   const character =
     CHARACTER_NAMES[code] ?? (code > 0xff ? "a code point above U+00FF" : "a control character");
-  return `${character} (${label}) at offset ${offset} of ${text.length} characters; the value is not shown`;
+  return `${character} (${label}) at offset ${offset} of ${text.length} characters${notShown}`;
 }
