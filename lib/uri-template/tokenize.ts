@@ -83,16 +83,8 @@ export function tokenize(template: string): Tokens {
       if (slot === undefined) slots.set(name, (slot = slots.size)); // a new name takes the next slot
       // §3.2.7–§3.2.9: a named operator writes "name=" before a value (the varname as written).
       const named = row.named ? name + "=" : "";
-      specs.push({
-        name,
-        explode,
-        maxLength,
-        row,
-        slot,
-        offset,
-        first: row.first + named,
-        sep: row.sep + named,
-      });
+      const first = row.first + named;
+      specs.push({ name, explode, maxLength, row, slot, offset, first, sep: row.sep + named });
       i++;
     } while (next !== "}");
     // Copied at their exact size: a template of many expressions keeps no spare room.
