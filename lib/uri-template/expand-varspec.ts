@@ -4,8 +4,6 @@ import { encodeReserved, prefix } from "./encode.js";
 import type { Varspec } from "./types.js";
 import { scalarText, templateError } from "./values.js";
 
-export type { Varspec } from "./types.js";
-
 /**
  * Expands one varspec whose value is neither `undefined` nor `null` by RFC 6570 Appendix A, with
  * the operator's `first` before it (or `sep` if `later`, after another defined value). Returns

@@ -1,10 +1,9 @@
 import { codePointLabel, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
-import type { Varspec } from "./expand-varspec.js";
 import { OPERATORS } from "./operators.js";
 import { templateError } from "./values.js";
-import type { TemplateExpression, TemplateOperator } from "./types.js";
+import type { TemplateExpression, TemplateOperator, Varspec } from "./types.js";
 
 /** A step of the program `expand` walks: a literal already encoded, or an expression's varspecs. */
 export type Step = string | readonly Varspec[];
