@@ -47,6 +47,7 @@ export function redactUrl(url: string): string {
   const text = url.replace(PASSWORD, "$1***@");
   let result = "";
   let done = 0;
+  PAIR.lastIndex = 0;
   for (let pair; (pair = PAIR.exec(text)) !== null;) {
     if (!isSecretParameter(pair[2]!)) continue;
     result += text.slice(done, pair.index + pair[1]!.length) + "***";
