@@ -5,15 +5,8 @@ export interface BoundedCache<V> {
   set(key: string, value: V, weight?: number): V;
 }
 
-/** Caches with one bound over all of them: `scope()` makes another (a route plan cache per snapshot). */
-export interface ScopedCache<V> {
-  scope(): BoundedCache<V>;
-}
-
 /** How many entries a cache of the library keeps. */
 export const CACHE_SIZE = 1000;
-/** The total weight of a cache of compiled templates, in template parts (the engine's cache). */
-export const CACHE_WEIGHT = 20_000;
 /** Longer keys are worked out on every call and never cached. */
 export const MAX_CACHED_KEY_LENGTH = 4096;
 
@@ -34,12 +27,12 @@ interface Entry<V> {
 }
 
 /**
- * Where the entries of one or more maps are kept in check: at most `max` entries and `maxWeight`
- * total weight over all of them, oldest out first. An entry heavier than an eighth of
- * `maxWeight`, or with a key longer than `MAX_CACHED_KEY_LENGTH`, is never kept.
+ * Caches of at most `max` entries and `maxWeight` total weight, counted over all of them, oldest out
+ * first: `scope()` makes another (a route plan cache per snapshot). An entry heavier than an eighth
+ * of `maxWeight`, or with a key longer than `MAX_CACHED_KEY_LENGTH`, is never kept.
  */
-function budget<V>(max: number, maxWeight: number) {
-  // Every entry of every map, oldest first (a Set iterates in insertion order).
+export function scopedCache<V>(max: number, maxWeight: number): { scope(): BoundedCache<V> } {
+  // Every entry of every scope, oldest first (a Set iterates in insertion order).
   const order = new Set<Entry<V>>();
   let total = 0;
   const remove = (entry: Entry<V>): void => {
@@ -47,31 +40,25 @@ function budget<V>(max: number, maxWeight: number) {
     entry.map.delete(entry.key);
     total -= entry.weight;
   };
-  return (map: Map<string, Entry<V>>, key: string, value: V, weight: number): V => {
-    if (key.length > MAX_CACHED_KEY_LENGTH || weight * 8 > maxWeight) return value;
-    const old = map.get(key);
-    if (old !== undefined) remove(old);
-    for (const oldest of order) {
-      if (order.size < max && total + weight <= maxWeight) break;
-      remove(oldest);
-    }
-    const entry = { value, weight, map, key };
-    map.set(key, entry);
-    order.add(entry);
-    total += weight;
-    return value;
-  };
-}
-
-/** Caches of at most `max` entries and `maxWeight` total weight, counted over all of them. */
-export function scopedCache<V>(max: number, maxWeight: number): ScopedCache<V> {
-  const put = budget<V>(max, maxWeight);
   return {
     scope() {
       const map = new Map<string, Entry<V>>();
       return {
         get: (key) => map.get(key)?.value,
-        set: (key, value, weight = 1) => put(map, key, value, weight),
+        set(key, value, weight = 1) {
+          if (key.length > MAX_CACHED_KEY_LENGTH || weight * 8 > maxWeight) return value;
+          const old = map.get(key);
+          if (old !== undefined) remove(old);
+          for (const oldest of order) {
+            if (order.size < max && total + weight <= maxWeight) break;
+            remove(oldest);
+          }
+          const entry = { value, weight, map, key };
+          map.set(key, entry);
+          order.add(entry);
+          total += weight;
+          return value;
+        },
       };
     },
   };

@@ -101,23 +101,16 @@ export function quote(input: unknown): string {
 
 /** A string as a JSON string, its control characters escaped, at most 200 characters between the quotes. */
 function quoteString(text: string): string {
-  const json = JSON.stringify(text.slice(0, 200)).slice(1, -1);
-  // JSON leaves DEL, the C1 controls and the line and paragraph separators as they are.
   let escaped = "";
-  for (const character of json) {
-    const code = character.charCodeAt(0);
-    const control = (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
-    escaped += control ? "\\u" + codePointLabel(code).slice(2) : character;
+  // A code point at a time, so that the cut at 200 characters falls between two escapes.
+  for (const character of text) {
+    let next = JSON.stringify(character).slice(1, -1);
+    // JSON leaves DEL, the C1 controls and the line and paragraph separators as they are.
+    if (/[\x7f-\x9f\u2028\u2029]/.test(next)) next = "\\u" + codePointLabel(next.charCodeAt(0)).slice(2);
+    if (escaped.length + next.length > 200) return `"${escaped}…"`;
+    escaped += next;
   }
-  if (escaped.length <= 200 && text.length <= 200) return `"${escaped}"`;
-  // Cut at 200 characters, never inside an escape (`\n` is 2 characters, `\u0001` is 6).
-  let end = 0;
-  while (end < escaped.length) {
-    const next = end + (escaped[end] !== "\\" ? 1 : escaped[end + 1] === "u" ? 6 : 2);
-    if (next > 200) break;
-    end = next;
-  }
-  return `"${escaped.slice(0, end)}…"`;
+  return `"${escaped}"`;
 }
 
 /** `quote`, under the name that reads better where the value is rarely a string. */

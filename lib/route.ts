@@ -64,6 +64,10 @@ function splitRoute(route: string): ParsedRoute {
   return { method, url };
 }
 
+// A template expression (copied untouched), the query or fragment (where rewriting stops), or a
+// `/:name` whose name is RFC 6570 varchars (`\w`).
+const COLON_NAME = /\{[^}]*\}?|[?#][^]*|\/:(\w+)/g;
+
 /**
  * The `:name` form: a colon at the start of a path segment (`/:name`) means `{name}`. Not
  * `user:pass@`, not `:8080`, not in the query or fragment; a template expression is copied
@@ -71,14 +75,14 @@ function splitRoute(route: string): ParsedRoute {
  */
 export function colonToTemplate(url: string): string {
   if (!url.includes("/:")) return url;
-  // RFC 3986 §3.2: the path starts after the authority. A name is RFC 6570 varchars (`\w`).
-  const pathStart = isAbsoluteUrl(url) ? authorityEnd(url) : 0;
-  return (
-    url.slice(0, pathStart) +
-    url
-      .slice(pathStart)
-      .replace(/\{[^}]*\}?|[?#][^]*|\/:(\w+)/g, (match, name?: string) =>
-        name === undefined ? match : `/{${name}}`,
-      )
-  );
+  // RFC 3986 §3.2: the path starts after the authority.
+  let done = isAbsoluteUrl(url) ? authorityEnd(url) : 0;
+  let result = url.slice(0, done);
+  COLON_NAME.lastIndex = done;
+  for (let match; (match = COLON_NAME.exec(url)) !== null;) {
+    if (match[1] === undefined) continue;
+    result += url.slice(done, match.index) + "/{" + match[1] + "}";
+    done = COLON_NAME.lastIndex;
+  }
+  return result + url.slice(done);
 }

@@ -22,7 +22,6 @@ it("routeMatcher needs the engine's tokenizer and the url checks, not the builde
     "dist/route.mjs",
     "dist/uri-template/encode.mjs",
     "dist/uri-template/operators.mjs",
-    "dist/uri-template/template-error.mjs",
     "dist/uri-template/tokenize.mjs",
     "dist/uri-template/values.mjs",
     "dist/url.mjs",

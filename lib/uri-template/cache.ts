@@ -15,7 +15,9 @@ export const TEMPLATE_CACHE_WEIGHT = 16_000_000;
  * its text, and 256 per literal and per varspec of its program (their objects and texts).
  */
 export function templateWeight(template: UriTemplate): number {
-  return 2 * template.template.length + 256 * programOf(template)[1].flat().length;
+  let weight = 2 * template.template.length;
+  for (const step of programOf(template)[1]) weight += 256 * (typeof step === "string" ? 1 : step.length);
+  return weight;
 }
 
 const cache = /*#__PURE__*/ boundedCache<UriTemplate>(CACHE_SIZE, TEMPLATE_CACHE_WEIGHT);

@@ -8,14 +8,10 @@ export function isPctEncodedAt(text: string, i: number): boolean {
 }
 
 /** Encodes with the U set (RFC 6570 §3.2.1): only unreserved ASCII stays as it is. */
-export function encodeUnreserved(value: string, name: string): string {
-  return encode(value, name, ALLOW_U);
-}
+export const encodeUnreserved = (value: string, name: string): string => encode(value, name, ALLOW_U);
 
 /** Encodes with the U+R set (§3.2.1): reserved ASCII and pct-encoded triplets stay too; a lone `%` is `%25`. */
-export function encodeReserved(value: string, name: string): string {
-  return encode(value, name, ALLOW_UR);
-}
+export const encodeReserved = (value: string, name: string): string => encode(value, name, ALLOW_UR);
 
 /** `value` itself when every character is in `allow` (the usual case), else `encodeFrom`'s result. */
 function encode(value: string, name: string, allow: Uint8Array): string {

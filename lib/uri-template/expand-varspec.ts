@@ -1,11 +1,8 @@
 import { quote } from "../errors.js";
-import { hasPlainPrototype, own } from "../object.js";
+import { hasOwn, hasPlainPrototype, own } from "../object.js";
 import { encodeReserved, prefix } from "./encode.js";
-import { templateError } from "./template-error.js";
 import type { Varspec } from "./types.js";
-import { scalarText } from "./values.js";
-
-export type { Varspec } from "./types.js";
+import { scalarText, templateError } from "./values.js";
 
 /**
  * Expands one varspec whose value is neither `undefined` nor `null` by RFC 6570 Appendix A, with
@@ -19,23 +16,18 @@ export function expandVarspec(
   later: boolean,
 ): string | undefined {
   const { row, name, explode, maxLength } = spec;
-  const head = later ? spec.sep : spec.first;
   if (typeof value !== "object" || !(Array.isArray(value) || hasPlainPrototype(value!))) {
     let text = scalarText(value, name);
     if (maxLength !== undefined) text = prefix(text, maxLength, row.encode === encodeReserved);
     // §3.2.7–§3.2.9: after the name of an empty value, ifemp in place of the head's "=".
-    if (text === "" && row.named) return head.slice(0, -1) + row.ifemp;
-    return head + row.encode(text, name);
+    if (text === "" && row.named) return (later ? spec.sep : spec.first).slice(0, -1) + row.ifemp;
+    return (later ? spec.sep : spec.first) + row.encode(text, name);
   }
   // A list's items or an object's own enumerable keys, the defined ones joined as Appendix A says.
   const isList = Array.isArray(value);
-  const keys: readonly unknown[] = isList ? value : Object.keys(value!);
   let out: string | undefined;
-  for (let index = 0; index < keys.length; index++) {
-    const key = isList ? index : (keys[index] as string);
-    // Own members only: a hole must not read what other code put on Array.prototype.
-    const member = own(value!, key);
-    if (member == null) continue; // §3.2.1: undefined members are skipped
+  const add = (key: string | number, member: unknown): void => {
+    if (member == null) return; // §3.2.1: undefined members are skipped
     // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
     const text = row.encode(scalarText(member, name, key), name);
     // Exploded, an object's members and a named operator's items are `name=value`.
@@ -47,7 +39,10 @@ export function expandVarspec(
           ? text
           : pairName + "," + text;
     out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
-  }
+  };
+  // Own members only: a hole must not read what other code put on Array.prototype.
+  if (isList) for (let index = 0; index < value.length; index++) add(index, own(value, index));
+  else for (const key in value) if (hasOwn(value!, key)) add(key, (value as Record<string, unknown>)[key]);
   if (out === undefined) return undefined; // §2.3: no defined member
   // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
   if (maxLength !== undefined) {
@@ -55,5 +50,5 @@ export function expandVarspec(
     throw templateError(template, problem, spec.offset);
   }
   // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
-  return (explode ? (later ? row.sep : row.first) : head) + out;
+  return (explode ? (later ? row.sep : row.first) : later ? spec.sep : spec.first) + out;
 }

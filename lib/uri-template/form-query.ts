@@ -1,7 +1,8 @@
 import { EndpointError, describe } from "../errors.js";
 import { encodeUnreserved } from "./encode.js";
-import { expandVarspec, type Varspec } from "./expand-varspec.js";
+import { expandVarspec } from "./expand-varspec.js";
 import { OPERATORS } from "./operators.js";
+import type { Varspec } from "./types.js";
 
 // Each query parameter name's varspec, its "name=" encoded once: an app sends the same few names
 // again and again. At most 1000 names of at most 100 characters, all dropped when full.

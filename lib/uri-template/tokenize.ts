@@ -1,9 +1,9 @@
+import { codePointLabel, quote } from "../errors.js";
 import { hasOwn } from "../object.js";
 import { encodeReserved } from "./encode.js";
-import type { Varspec } from "./expand-varspec.js";
 import { OPERATORS } from "./operators.js";
-import { describeCharacter, templateError } from "./template-error.js";
-import type { TemplateExpression, TemplateOperator, TemplateVariable } from "./types.js";
+import { templateError } from "./values.js";
+import type { TemplateExpression, TemplateOperator, Varspec } from "./types.js";
 
 /** A step of the program `expand` walks: a literal already encoded, or an expression's varspecs. */
 export type Step = string | readonly Varspec[];
@@ -21,18 +21,13 @@ export function tokenize(template: string): Tokens {
   const parts: (string | TemplateExpression)[] = [];
   const steps: Step[] = [];
   const slots = new Map<string, number>();
-  let i = 0;
-  const fail = (problem: string, offset = i): never => {
+  const specs: Varspec[] = []; // the varspecs of the expression being read
+  const fail = (problem: string, offset: number): never => {
     throw templateError(template, problem, offset);
   };
-  /** Where the sticky `pattern` matches from `i` to (0 when it does not match). */
-  const matchEnd = (pattern: RegExp): number => {
-    pattern.lastIndex = i;
-    pattern.test(template);
-    return pattern.lastIndex;
-  };
+  let i = 0;
   while (i < template.length) {
-    const literalEnd = matchEnd(LITERALS);
+    const literalEnd = template[i] === "{" ? i : matchEnd(LITERALS, template, i);
     if (literalEnd > i) {
       const literal = template.slice(i, (i = literalEnd));
       parts.push(literal);
@@ -40,31 +35,31 @@ export function tokenize(template: string): Tokens {
       steps.push(encodeReserved(literal, ""));
       continue;
     }
-    if (template[i] === "%") fail("invalid percent-encoding");
-    if (template[i] === "}") fail('stray "}"');
-    if (template[i] !== "{") fail(`invalid literal character ${describeCharacter(template, i)}`);
+    if (template[i] === "%") fail("invalid percent-encoding", i);
+    if (template[i] === "}") fail('stray "}"', i);
+    if (template[i] !== "{") fail(`invalid literal character ${describeCharacter(template, i)}`, i);
     // §2.2 expression = "{" [ operator ] variable-list "}"
     const start = i++;
     let operator = template.charAt(i) as TemplateOperator;
     if (hasOwn(OPERATORS, operator)) i += operator.length;
     // §2.2 op-reserve: operators reserved for future extensions.
-    else if (/[=,!@|]/.test(operator)) fail(`reserved operator ${describeCharacter(template, i)}`);
+    else if ("=,!@|".includes(operator)) fail(`reserved operator ${describeCharacter(template, i)}`, i);
     else operator = "";
     const row = OPERATORS[operator];
-    const variables: TemplateVariable[] = [];
-    const specs: Varspec[] = [];
+    specs.length = 0;
     let next: string;
     do {
       // §2.3 varspec = varname [ modifier-level4 ]
-      const nameStart = i;
-      const name = template.slice(i, (i = matchEnd(VARNAME)));
-      if ((next = template.charAt(i)) === "%") fail("invalid percent-encoding in variable name");
+      const offset = i;
+      const name = template.slice(i, (i = matchEnd(VARNAME, template, i)));
+      if ((next = template.charAt(i)) === "%") fail("invalid percent-encoding in variable name", i);
       let explode = false;
       let maxLength: number | undefined;
       if (name && next === ":") {
         // §2.4.1 prefix = ":" max-length
         const digits = ++i;
-        if ((i = matchEnd(MAX_LENGTH)) === 0) fail("prefix length must be an integer from 1 to 9999", digits);
+        i = matchEnd(MAX_LENGTH, template, i);
+        if (i === 0) fail("prefix length must be an integer from 1 to 9999", digits);
         maxLength = +template.slice(digits, i);
       } else if (name && next === "*") {
         explode = true; // §2.4.2 explode = "*"
@@ -72,37 +67,49 @@ export function tokenize(template: string): Tokens {
       }
       next = template.charAt(i);
       if ((explode && next === ":") || (maxLength && next === "*")) {
-        fail("prefix and explode modifiers together");
+        fail("prefix and explode modifiers together", i);
       }
       if (next !== "}" && next !== ",") {
         if (next === "" || next === "{") fail("unclosed expression", start);
         const where = explode || maxLength ? "after a modifier" : "in variable name";
-        fail(`invalid character ${describeCharacter(template, i)} ${where}`);
+        fail(`invalid character ${describeCharacter(template, i)} ${where}`, i);
       }
       if (!name) {
-        if (next === "}" && variables.length === 0) fail("empty expression", start);
-        fail("missing variable name");
+        if (next === "}" && specs.length === 0) fail("empty expression", start);
+        fail("missing variable name", i);
       }
-      const variable = Object.freeze({ name, explode, maxLength });
-      variables.push(variable);
+      let slot = slots.get(name);
+      if (slot === undefined) slots.set(name, (slot = slots.size)); // a new name takes the next slot
       // §3.2.7–§3.2.9: a named operator writes "name=" before a value (the varname as written).
       const named = row.named ? name + "=" : "";
-      if (!slots.has(name)) slots.set(name, slots.size); // a new name takes the next slot
-      const slot = slots.get(name)!;
-      specs.push({
-        ...variable,
-        row,
-        slot,
-        offset: nameStart,
-        first: row.first + named,
-        sep: row.sep + named,
-      });
+      const first = row.first + named;
+      specs.push({ name, explode, maxLength, row, slot, offset, first, sep: row.sep + named });
       i++;
     } while (next !== "}");
+    // Copied at their exact size: a template of many expressions keeps no spare room.
+    const variables = specs.map(({ name, explode, maxLength }) =>
+      Object.freeze({ name, explode, maxLength }),
+    );
     parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
-    steps.push(specs);
+    steps.push(specs.slice());
   }
   return [Object.freeze(parts), steps, slots];
+}
+
+/** A character for a message: `"-"` for visible ASCII, `" " (U+0020)` or `"ä" (U+00E4)` for the rest. */
+export function describeCharacter(template: string, offset: number): string {
+  const codePoint = template.codePointAt(offset)!;
+  return (
+    quote(String.fromCodePoint(codePoint)) +
+    (codePoint > 0x20 && codePoint < 0x7f ? "" : " (" + codePointLabel(codePoint) + ")")
+  );
+}
+
+/** Where the sticky `pattern` stops matching `text` from `from` (0 when it does not match). */
+function matchEnd(pattern: RegExp, text: string, from: number): number {
+  pattern.lastIndex = from;
+  pattern.test(text);
+  return pattern.lastIndex;
 }
 
 // §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded: the

@@ -1,4 +1,5 @@
 import { EndpointError, describe, quote } from "../errors.js";
+import { quoteUrl } from "../redact.js";
 
 /**
  * The text of a scalar value: strings as they are, finite numbers, bigints and booleans as their
@@ -31,4 +32,12 @@ export function scalarText(value: unknown, name: string, position?: number | str
 /** `Invalid parameter "name": <problem>`: the `ERR_INVALID_PARAMETER` of a value of a template. */
 export function parameterError(name: string, problem: string): EndpointError {
   return new EndpointError("ERR_INVALID_PARAMETER", `Invalid parameter ${quote(name)}: ${problem}`);
+}
+
+/** `Invalid URI template "/a{b": unclosed expression at offset 2` */
+export function templateError(template: string, problem: string, offset: number): EndpointError {
+  return new EndpointError(
+    "ERR_INVALID_TEMPLATE",
+    `Invalid URI template ${quoteUrl(template)}: ${problem} at offset ${offset}`,
+  );
 }
