@@ -275,7 +275,11 @@ describe("readLevel: the keys merge() and defaults() rebuild the options from", 
       ["z", "url", "method", "mediaType", "request", "baseUrl"],
     ],
   ])("%s", (_, route, options, keys) => {
-    expect(readLevel(route, options, true).keys).toEqual(keys);
-    expect(readLevel(route, options).keys).toEqual([]);
+    const keysOf = (entries: unknown[] | undefined) => (entries ?? []).filter((_, i) => i % 2 === 0);
+    expect(keysOf(readLevel(route, options, true).entries)).toEqual(keys);
+    // endpoint() keeps only its parameters in order: the options have fields of their own.
+    expect(keysOf(readLevel(route, options, false).entries)).toEqual(
+      keys.filter((key) => /^[a-z]$/.test(key)),
+    );
   });
 });

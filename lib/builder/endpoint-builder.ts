@@ -1,5 +1,5 @@
 import { EndpointError, describe, rethrowAtBoundary } from "../errors.js";
-import { copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "../object.js";
+import { copyTree, hasOwn, setOwn } from "../object.js";
 import { isReservedKey } from "../reserved-keys.js";
 import { fill } from "../pipeline/fill.js";
 import { mergeLevels, thaw } from "../pipeline/merge.js";
@@ -22,6 +22,7 @@ import type {
   DeepReadonly,
   EndpointDefaults,
   EndpointOptions,
+  MediaType,
   MergedOptions,
   ParseInput,
   RequestOptions,
@@ -33,28 +34,21 @@ import { LIBRARY_DEFAULTS } from "../defaults.js";
 /** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
 function snapshot(merged: Record<string, unknown>): EndpointDefaults {
   let memo: Map<object, unknown> | undefined;
-  const parameterKeys: string[] = [];
-  const parameterValues: unknown[] = [];
+  const parameters: unknown[] = [];
   for (const key in merged) {
     if (!hasOwn(merged, key)) continue;
     const value = merged[key];
     if (key === "headers" || key === "mediaType") {
-      // Made by the merge itself, or an earlier snapshot's: frozen in place, not copied.
-      const made = value as Record<string, unknown>;
-      if (!isLibraryFrozen(made)) {
-        if (key === "mediaType" && !isLibraryFrozen(made.previews)) freezeOwn(made.previews as object);
-        freezeOwn(made);
-      }
+      // Strings, and a list of them: the merge's own objects (or an earlier snapshot's), frozen in place.
+      Object.freeze(value);
+      if (key === "mediaType") Object.freeze((value as MediaType).previews);
     } else if (typeof value === "object" && value !== null) {
       setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
     }
-    if (!isReservedKey(key)) {
-      parameterKeys.push(key);
-      parameterValues.push(merged[key]);
-    }
+    if (!isReservedKey(key)) parameters.push(key, merged[key]);
   }
   const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
-  registerSnapshot(frozen, { defaults: frozen, parameterKeys, parameterValues });
+  registerSnapshot(frozen, { defaults: frozen, parameters });
   return frozen;
 }
 
@@ -129,7 +123,9 @@ export class EndpointBuilder<
     } else {
       try {
         for (const layer of layers) {
-          if (layer !== undefined) defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer)));
+          if (layer !== undefined) {
+            defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer, defaults.headers)));
+          }
         }
       } catch (error) {
         rethrowAtBoundary(error);
@@ -150,7 +146,7 @@ export class EndpointBuilder<
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
     let next: EndpointDefaults;
     try {
-      next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options)));
+      next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options, this.DEFAULTS.headers)));
     } catch (error) {
       rethrowFrom(this, "defaults", error);
     }
@@ -170,7 +166,8 @@ export class EndpointBuilder<
   merge(options: EndpointOptions): MergedOptions;
   merge(route: Route | EndpointOptions, options?: object): MergedOptions {
     try {
-      return thaw(mergeLevels(this.DEFAULTS, readLevel(route, options, true))) as MergedOptions;
+      const level = readLevel(route, options, true, this.DEFAULTS.headers);
+      return thaw(mergeLevels(this.DEFAULTS, level)) as MergedOptions;
     } catch (error) {
       rethrowFrom(this, "merge", error);
     }

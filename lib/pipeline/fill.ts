@@ -1,12 +1,12 @@
 import { mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
 import { buildRequest, isBodyMethod } from "../request/build.js";
-import { placeParameters } from "../request/compile-url.js";
-import type { FlatParameters, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
+import { emptySlots } from "../request/compile-url.js";
+import type { FlatParameters, Level, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
 import { parseRoute } from "../route.js";
 import type { Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
 import { mergeValue } from "./merge.js";
-import { cachedPlan, checkUrl, makePlan } from "./plan.js";
+import { cachedPlan, checkUrl, fillSlots, makePlan } from "./plan.js";
 import { readLevel } from "./read-options.js";
 
 /**
@@ -21,24 +21,14 @@ export function fill(
 ): RequestOptions {
   const { defaults } = snapshot;
   let plan = typeof route === "string" ? cachedPlan(snapshot, route) : undefined;
-  const call = readLevel(
-    route,
-    options,
-    false,
-    plan?.parsed,
-    plan?.compiled,
-    plan?.headers ?? defaults.headers,
-  );
+  const call = readLevel(route, options, false, plan?.headers ?? defaults.headers, plan);
   if (plan === undefined) {
     const parsed = typeof route === "string" ? parseRoute(route) : undefined;
-    plan = makePlan(defaults, snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
+    plan = makePlan(snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
+    call.slots = emptySlots(plan.compiled);
+    call.entries = fillSlots(plan.compiled, call.entries, call.slots);
   }
-  const { slots, leftover } = mergeParameters(
-    plan,
-    call.slots === undefined
-      ? placeParameters(plan.compiled, call.parameterKeys, call.parameterValues)
-      : { slots: call.slots, leftover: call.leftover },
-  );
+  const leftover = mergeParameters(plan, call);
   const method = call.method ?? plan.method;
   const hasData = call.hasData || plan.hasData;
   let headers: Headers;
@@ -58,14 +48,15 @@ export function fill(
     request =
       request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
   }
+  const baseUrl = call.baseUrl ?? plan.baseUrl;
   return buildRequest(policy, plan.compiled, {
     method,
-    baseUrl: call.baseUrl ?? plan.baseUrl,
-    baseUrlChecked: (call.baseUrl ?? plan.baseUrl) === plan.checkedBaseUrl,
+    baseUrl,
+    baseUrlChecked: baseUrl === plan.checkedBaseUrl,
     headers,
     format: mediaType.format,
     previews: mediaType.previews,
-    slots,
+    slots: call.slots!,
     leftover,
     hasData,
     data: call.hasData ? call.data : plan.data,
@@ -76,23 +67,21 @@ export function fill(
 const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
 
 /**
- * A call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep
- * their place, new ones follow (CONTRACT.md, "Merging"). Changes and returns the call's.
+ * The call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep
+ * their place, new ones follow (CONTRACT.md, "Merging"). Changes the call's slots; returns the
+ * leftover parameters.
  */
-function mergeParameters(
-  plan: RoutePlan,
-  call: { slots: unknown[]; leftover: FlatParameters | undefined },
-): { slots: unknown[]; leftover: FlatParameters | undefined } {
-  const { slots } = call;
+function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefined {
+  const slots = call.slots!;
   if (plan.hasSlots) {
     for (let slot = 0; slot < slots.length; slot++) {
       const given = plan.slots[slot];
       if (given !== undefined) slots[slot] = mergeParameter(given, slots[slot]);
     }
   }
-  if (plan.leftover.length === 0) return call;
+  if (plan.leftover.length === 0) return call.entries;
   const leftover = plan.leftover.slice();
-  const given = call.leftover ?? [];
+  const given = call.entries ?? [];
   for (let i = 0; i < given.length; i += 2) {
     const key = given[i] as string;
     const index = plan.leftoverIndex.get(key);
@@ -103,7 +92,7 @@ function mergeParameters(
   let mayHoldIndex = false;
   for (let i = 0; i < leftover.length; i += 2)
     mayHoldIndex ||= isDigit((leftover[i] as string).charCodeAt(0));
-  return { slots, leftover: mayHoldIndex ? orderLikeObject(leftover) : leftover };
+  return mayHoldIndex ? orderLikeObject(leftover) : leftover;
 }
 
 function isDigit(code: number): boolean {

@@ -4,8 +4,8 @@ import { normalizeMediaType } from "../media-type.js";
 import { hasOwn, isPlainObject, own } from "../object.js";
 import { isReservedKey } from "../reserved-keys.js";
 import { buildRequest } from "../request/build.js";
-import { compileUrl, placeParameters } from "../request/compile-url.js";
-import type { RequestPolicy } from "./types.js";
+import { compileUrl, emptySlots, slotOf } from "../request/compile-url.js";
+import type { FlatParameters, RequestPolicy } from "./types.js";
 import { validateMethod } from "../route.js";
 import type { ParseInput, RequestOptions } from "../types.js";
 import { checkUrl } from "./plan.js";
@@ -35,15 +35,15 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
   const { format = "", previews = [] } = read(input, "mediaType", normalizeMediaType) ?? {};
   const request = read(input, "request", validateRequestMeta);
   const data = own(input, "data");
-  const keys: string[] = [];
-  const values: unknown[] = [];
+  const compiled = compileUrl(checkUrl(own(input, "url")));
+  const slots = emptySlots(compiled);
+  let leftover: FlatParameters | undefined;
   for (const key in input) {
     if (!hasOwn(input, key) || isReservedKey(key)) continue;
-    keys.push(key);
-    values.push(input[key]);
+    const slot = slotOf(compiled, key);
+    if (slot === undefined) (leftover ??= []).push(key, input[key]);
+    else slots[slot] = input[key];
   }
-  const compiled = compileUrl(checkUrl(own(input, "url")));
-  const { slots, leftover } = placeParameters(compiled, keys, values);
   return buildRequest(policy, compiled, {
     method,
     baseUrl: own(input, "baseUrl"),

@@ -3,8 +3,8 @@ import { EndpointError, quote } from "../errors.js";
 import { JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
 import { hasOwn, own } from "../object.js";
 import { baseUrlFault } from "../url.js";
-import { compileUrl, placeParameters } from "../request/compile-url.js";
-import type { RoutePlan, SnapshotPlan } from "./types.js";
+import { compileUrl, emptySlots, slotOf } from "../request/compile-url.js";
+import type { CompiledUrl, FlatParameters, RoutePlan, SnapshotPlan } from "./types.js";
 import type { ParsedRoute } from "../route.js";
 import type { EndpointDefaults, Headers, MediaType, RequestMeta } from "../types.js";
 
@@ -52,18 +52,15 @@ export function cachedPlan(snapshot: SnapshotPlan, route: string): RoutePlan | u
 
 /** The plan of `url` over a snapshot; kept from the url's second use (an inlined id is used once). */
 export function makePlan(
-  defaults: EndpointDefaults,
   snapshot: SnapshotPlan,
   url: string,
   parsed: ParsedRoute | undefined,
   route: unknown,
 ): RoutePlan {
+  const { defaults } = snapshot;
   const compiled = compileUrl(url);
-  const { slots, leftover = [] } = placeParameters(
-    compiled,
-    snapshot.parameterKeys,
-    snapshot.parameterValues,
-  );
+  const slots = emptySlots(compiled);
+  const leftover = fillSlots(compiled, snapshot.parameters, slots) ?? [];
   const leftoverIndex = new Map<string, number>();
   for (let i = 0; i < leftover.length; i += 2) leftoverIndex.set(leftover[i] as string, i);
   const headers: Headers = { ...defaults.headers };
@@ -78,11 +75,12 @@ export function makePlan(
     baseUrl: defaults.baseUrl,
     headers: defaults.headers,
     mediaType: defaults.mediaType as MediaType,
-    acceptedHeaders: headers,
+    // Frozen, as the snapshot's headers are: every call takes a copy of its own.
+    acceptedHeaders: Object.freeze(headers),
     checkedBaseUrl: baseUrlFault(defaults.baseUrl) === undefined ? defaults.baseUrl : undefined,
     jsonHeaders: hasOwn(headers, "content-type")
       ? headers
-      : { ...headers, "content-type": JSON_CONTENT_TYPE },
+      : Object.freeze({ ...headers, "content-type": JSON_CONTENT_TYPE }),
     request: own(defaults, "request") as RequestMeta | undefined,
     hasData: hasOwn(defaults, "data"),
     data: own(defaults, "data"),
@@ -92,8 +90,27 @@ export function makePlan(
     leftoverIndex,
   };
   if (typeof route === "string" && compiled.cached) {
-    const weight = compiled.weight + BYTES.perParameter * snapshot.parameterKeys.length;
+    const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;
     (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
   }
   return plan;
+}
+
+/**
+ * Puts each of the flat `parameters` that names a url variable into its slot, and returns the
+ * others, flat, in order (`undefined` when none). Only parameters fill slots: a variable named
+ * like a reserved option (`{url}`) never reads the option.
+ */
+export function fillSlots(
+  compiled: CompiledUrl,
+  parameters: FlatParameters | undefined,
+  slots: unknown[],
+): FlatParameters | undefined {
+  let rest: FlatParameters | undefined;
+  for (let i = 0; parameters !== undefined && i < parameters.length; i += 2) {
+    const slot = slotOf(compiled, parameters[i] as string);
+    if (slot === undefined) (rest ??= []).push(parameters[i], parameters[i + 1]);
+    else slots[slot] = parameters[i + 1];
+  }
+  return rest;
 }
