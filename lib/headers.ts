@@ -52,9 +52,9 @@ function headerName(name: string): string {
 
 /**
  * Checks headers and lowercases their names (so `User-Agent` replaces the default `user-agent`),
- * drops `undefined` values and keeps `null` (it removes the header when merged). Own properties
- * only. Given `over`, they are merged over it as they are read: `endpoint()` reads a call's
- * headers over its defaults' in one walk.
+ * drops `undefined` values; own properties only. Given `over`, they are merged over it as they
+ * are read (CONTRACT.md, "Merging"): its headers keep their place, new ones come after, and `null`
+ * removes one; without `over`, `null` stays, to remove the header when merged.
  */
 export function normalizeHeaders(headers: unknown): HeadersInput;
 export function normalizeHeaders(headers: unknown, over: Readonly<Headers>): Headers;
@@ -66,38 +66,16 @@ export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): He
       `Invalid headers: ${quote(headers)}; expected an object of header names to values`,
     );
   }
-  return headersOver(over, headers as HeadersInput, true);
-}
-
-/** Headers `normalizeHeaders` made, merged over `current`: the header merge of merge() and defaults(). */
-export function mergeHeaders(current: Readonly<Headers> | undefined, given: Readonly<HeadersInput>): Headers {
-  return headersOver(current ?? {}, given, false) as Headers;
-}
-
-/**
- * The one header merge (CONTRACT.md, "Merging"): `given` over `over`, whose headers keep their
- * place; new ones come after; `null` removes the header (without `over`, it stays, to remove one
- * later). `check`: names checked and lowercased, values checked, as they are read.
- */
-function headersOver(
-  over: Readonly<Headers> | undefined,
-  given: Readonly<HeadersInput>,
-  check: boolean,
-): HeadersInput {
   // A `null` holds its name's place until the end: `{ Accept: null, accept: "x" }` leaves
   // "accept" where `over` had it.
   const result: HeadersInput = { ...over };
   let removes = false;
-  for (const name in given) {
-    if (!hasOwn(given, name)) continue;
-    const value = given[name];
+  for (const name in headers) {
+    if (!hasOwn(headers, name)) continue;
+    const value = headers[name];
     if (value === undefined) continue;
     removes ||= value === null;
-    setOwn(
-      result,
-      check ? headerName(name) : name,
-      value === null || !check ? value : normalizeHeaderValue(name, value),
-    );
+    setOwn(result, headerName(name), value === null ? value : normalizeHeaderValue(name, value));
   }
   if (over !== undefined && removes) {
     for (const name in result) if (hasOwn(result, name) && result[name] === null) delete result[name];

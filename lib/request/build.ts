@@ -102,14 +102,10 @@ export function buildRequest(
     const accept = own(headers, "accept");
     if (typeof accept === "string") headers.accept = acceptFor(accept, merged.format, merged.previews);
   }
-  const lowerMethod = method.toLowerCase();
-  const { request } = merged;
-  if (request === undefined) {
-    return hasBody ? { method: lowerMethod, url, headers, body } : { method: lowerMethod, url, headers };
-  }
-  return hasBody
-    ? { method: lowerMethod, url, headers, body, request }
-    : { method: lowerMethod, url, headers, request };
+  const result: RequestOptions = { method: method.toLowerCase(), url, headers };
+  if (hasBody) result.body = body;
+  if (merged.request !== undefined) result.request = merged.request;
+  return result;
 }
 
 /**
