@@ -23,16 +23,14 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   if (typeof value !== "string") {
     throw invalidValue(name, describeHeaderValue(name, value, -1));
   }
-  // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. CR and
-  // LF would inject headers; Node rejects other controls, fetch anything above 0xFF.
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
-      throw invalidValue(name, describeHeaderValue(name, value, i));
-    }
-  }
+  const at = value.search(NOT_FIELD_VALUE);
+  if (at !== -1) throw invalidValue(name, describeHeaderValue(name, value, at));
   return value;
 }
+
+// RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. CR and LF
+// would inject headers; Node rejects other controls, fetch anything above 0xFF.
+const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 // Valid names seen, with their lowercase form: an app sends the same few names again and again.
 const NAMES = /*#__PURE__*/ boundedCache<string>(256, 256);
@@ -48,6 +46,13 @@ function headerName(name: string): string {
     );
   }
   return NAMES.set(name, name.toLowerCase());
+}
+
+/** A new object of the same headers, in the same order. */
+export function copyHeaders(headers: Readonly<Headers>): Headers {
+  const copy: Headers = {};
+  for (const name in headers) if (hasOwn(headers, name)) setOwn(copy, name, headers[name]);
+  return copy;
 }
 
 /**
@@ -68,7 +73,7 @@ export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): He
   }
   // A `null` holds its name's place until the end: `{ Accept: null, accept: "x" }` leaves
   // "accept" where `over` had it.
-  const result: HeadersInput = { ...over };
+  const result: HeadersInput = over === undefined ? {} : copyHeaders(over);
   let removes = false;
   for (const name in headers) {
     if (!hasOwn(headers, name)) continue;

@@ -1,3 +1,4 @@
+import { copyHeaders } from "../headers.js";
 import { mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
 import { buildRequest, isBodyMethod } from "../request/build.js";
@@ -36,10 +37,10 @@ export function fill(
   if (call.headers === undefined && call.mediaType === undefined) {
     // A body of parameters gets the JSON content-type (as buildRequest would add it).
     const json = leftover !== undefined && !hasData && isBodyMethod(method);
-    headers = { ...(json ? plan.jsonHeaders : plan.acceptedHeaders) };
+    headers = copyHeaders(json ? plan.jsonHeaders : plan.acceptedHeaders);
   } else {
     // The call's headers were read over the defaults' (readLevel's `headersOver`).
-    headers = (call.headers as Headers | undefined) ?? { ...plan.headers };
+    headers = (call.headers as Headers | undefined) ?? copyHeaders(plan.headers);
     mediaType = plan.mediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   }
@@ -67,9 +68,9 @@ export function fill(
 const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
 
 /**
- * The call's parameters over the plan's, as merge() merges them into an object: the plan's keys
- * keep their place, new ones follow, array-index keys first (CONTRACT.md, "Merging"). Changes the
- * call's slots; returns the leftover parameters.
+ * The call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep
+ * their place, new ones follow (CONTRACT.md, "Merging"). Changes the call's slots; returns the
+ * leftover parameters.
  */
 function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefined {
   const slots = call.slots!;
@@ -78,19 +79,35 @@ function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefin
     if (given !== undefined) slots[slot] = mergeParameter(given, slots[slot]);
   }
   if (plan.leftover.length === 0) return call.entries;
-  const merged: Record<string, unknown> = {};
-  for (const flat of [plan.leftover, call.entries ?? []]) {
-    for (let i = 0; i < flat.length; i += 2) {
-      const key = flat[i] as string;
-      setOwn(merged, key, mergeParameter(own(merged, key), flat[i + 1]));
-    }
+  const leftover = plan.leftover.slice();
+  const given = call.entries ?? [];
+  for (let i = 0; i < given.length; i += 2) {
+    const key = given[i] as string;
+    const index = plan.leftoverIndex.get(key);
+    if (index === undefined) leftover.push(key, given[i + 1]);
+    else leftover[index + 1] = mergeParameter(leftover[index + 1], given[i + 1]);
   }
-  const leftover: FlatParameters = [];
-  for (const key of Object.keys(merged)) leftover.push(key, merged[key]);
+  // An object lists array-index keys first, ascending (ECMA-262 §10.1.11.1): so does merge().
+  for (let i = 0; i < leftover.length; i += 2) {
+    if (isDigit((leftover[i] as string).charCodeAt(0))) return orderLikeObject(leftover);
+  }
   return leftover;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 /** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value`. */
 function mergeParameter(current: unknown, value: unknown): unknown {
   return value === undefined ? current : mergeValue(current, value);
+}
+
+/** Flat parameters in the order an object built by setting them in turn lists its keys. */
+function orderLikeObject(flat: FlatParameters): FlatParameters {
+  const object: Record<string, unknown> = {};
+  for (let i = 0; i < flat.length; i += 2) setOwn(object, flat[i] as string, flat[i + 1]);
+  const ordered: FlatParameters = [];
+  for (const key of Object.keys(object)) ordered.push(key, object[key]);
+  return ordered;
 }

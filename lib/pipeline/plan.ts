@@ -61,6 +61,8 @@ export function makePlan(
   const compiled = compileUrl(url);
   const slots = emptySlots(compiled);
   const leftover = fillSlots(compiled, snapshot.parameters, slots) ?? [];
+  const leftoverIndex = new Map<string, number>();
+  for (let i = 0; i < leftover.length; i += 2) leftoverIndex.set(leftover[i] as string, i);
   const headers: Headers = { ...defaults.headers };
   const { format, previews } = defaults.mediaType as MediaType;
   if ((format !== "" || previews.length > 0) && typeof own(headers, "accept") === "string") {
@@ -85,6 +87,7 @@ export function makePlan(
     slots,
     hasSlots: slots.some((value) => value !== undefined),
     leftover,
+    leftoverIndex,
   };
   if (typeof route === "string" && compiled.cached) {
     const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;

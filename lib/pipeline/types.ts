@@ -168,6 +168,7 @@ export interface RoutePlan {
   /** The default parameters by slot of the url's variables (`undefined` where none). */
   readonly slots: readonly unknown[];
   readonly hasSlots: boolean;
-  /** The other default parameters, flat. */
+  /** The other default parameters, flat, and the index of each key in it. */
   readonly leftover: FlatParameters;
+  readonly leftoverIndex: ReadonlyMap<string, number>;
 }
