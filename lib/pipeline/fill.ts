@@ -1,7 +1,7 @@
 import { copyHeaders } from "../headers.js";
 import { mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
-import { buildRequest, isBodyMethod } from "../request/build.js";
+import { bodyContentType, buildRequest, isBodyMethod } from "../request/build.js";
 import { emptySlots } from "../request/compile-url.js";
 import type { FlatParameters, Level, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
 import { parseRoute } from "../route.js";
@@ -35,9 +35,13 @@ export function fill(
   let headers: Headers;
   let mediaType: MediaType = NO_MEDIA_TYPE;
   if (call.headers === undefined && call.mediaType === undefined) {
-    // A body of parameters gets the JSON content-type (as buildRequest would add it).
-    const json = leftover !== undefined && !hasData && isBodyMethod(method);
-    headers = copyHeaders(json ? plan.jsonHeaders : plan.acceptedHeaders);
+    // The plan's headers for a body of this kind (buildRequest would add its content-type).
+    const data = call.hasData ? call.data : plan.data;
+    const type =
+      (hasData || leftover !== undefined) && isBodyMethod(method)
+        ? bodyContentType(hasData, data)
+        : undefined;
+    headers = { ...(type === undefined ? plan.acceptedHeaders : plan.bodyHeaders[type]!) };
   } else {
     // The call's headers were read over the defaults' (readLevel's `headersOver`).
     headers = (call.headers as Headers | undefined) ?? copyHeaders(plan.headers);

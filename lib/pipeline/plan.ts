@@ -1,6 +1,6 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, scopedCache } from "../bounded-cache.js";
 import { EndpointError, quote } from "../errors.js";
-import { JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
+import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
 import { hasOwn, own } from "../object.js";
 import { baseUrlFault } from "../url.js";
 import { compileUrl, emptySlots, slotOf } from "../request/compile-url.js";
@@ -75,12 +75,12 @@ export function makePlan(
     baseUrl: defaults.baseUrl,
     headers: defaults.headers,
     mediaType: defaults.mediaType as MediaType,
-    // Frozen, as the snapshot's headers are: every call takes a copy of its own.
-    acceptedHeaders: Object.freeze(headers),
+    acceptedHeaders: headers,
     checkedBaseUrl: baseUrlFault(defaults.baseUrl) === undefined ? defaults.baseUrl : undefined,
-    jsonHeaders: hasOwn(headers, "content-type")
-      ? headers
-      : Object.freeze({ ...headers, "content-type": JSON_CONTENT_TYPE }),
+    bodyHeaders: {
+      [JSON_CONTENT_TYPE]: withContentType(headers, JSON_CONTENT_TYPE),
+      [FORM_CONTENT_TYPE]: withContentType(headers, FORM_CONTENT_TYPE),
+    },
     request: own(defaults, "request") as RequestMeta | undefined,
     hasData: hasOwn(defaults, "data"),
     data: own(defaults, "data"),
@@ -94,6 +94,11 @@ export function makePlan(
     (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
   }
   return plan;
+}
+
+/** `headers` as a body of `type` gets them: with that content-type, unless they give one. */
+function withContentType(headers: Headers, type: string): Headers {
+  return hasOwn(headers, "content-type") ? headers : { ...headers, "content-type": type };
 }
 
 /**

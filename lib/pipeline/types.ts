@@ -158,10 +158,10 @@ export interface RoutePlan {
   readonly mediaType: MediaType;
   /** The defaults' headers, as they are when the call adds no header and no media type. */
   readonly acceptedHeaders: Readonly<Headers>;
+  /** The same for a body of each content-type `bodyContentType` gives (theirs, if they have one). */
+  readonly bodyHeaders: Readonly<Record<string, Readonly<Headers>>>;
   /** The defaults' base url, checked once: `undefined` when it fails (each call then says why). */
   readonly checkedBaseUrl: string | undefined;
-  /** The same with the JSON content-type a body of parameters gets (when they have none). */
-  readonly jsonHeaders: Readonly<Headers>;
   readonly request: RequestMeta | undefined;
   readonly hasData: boolean;
   readonly data: unknown;
