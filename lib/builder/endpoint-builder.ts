@@ -1,11 +1,9 @@
-import { EndpointError, describe, rethrowAtBoundary } from "../errors.js";
-import { copyTree, hasOwn, setOwn } from "../object.js";
-import { isReservedKey } from "../reserved-keys.js";
+import { describe, rethrowAtBoundary } from "../errors.js";
 import { fill } from "../pipeline/fill.js";
 import { mergeLevels, thaw } from "../pipeline/merge.js";
 import { parse } from "../pipeline/parse.js";
-import { registerSnapshot, snapshotPlan } from "../pipeline/plan.js";
-import { normalizeDefaults, readLevel } from "../pipeline/read-options.js";
+import { makeSnapshot, snapshotPlan } from "../pipeline/plan.js";
+import { invalidOptions, normalizeDefaults, readLevel } from "../pipeline/read-options.js";
 import { TRUSTED_SERIALIZERS } from "../request/query.js";
 import type { QueryContext, QueryParameters, RequestPolicy, SnapshotPlan } from "../pipeline/types.js";
 import type {
@@ -22,7 +20,6 @@ import type {
   DeepReadonly,
   EndpointDefaults,
   EndpointOptions,
-  MediaType,
   MergedOptions,
   ParseInput,
   RequestOptions,
@@ -31,32 +28,11 @@ import type {
 import { formQuery } from "../uri-template/index.js";
 import { LIBRARY_DEFAULTS } from "../defaults.js";
 
-/** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
-function snapshot(merged: Record<string, unknown>): EndpointDefaults {
-  let memo: Map<object, unknown> | undefined;
-  const parameters: unknown[] = [];
-  for (const key in merged) {
-    if (!hasOwn(merged, key)) continue;
-    const value = merged[key];
-    if (key === "headers" || key === "mediaType") {
-      // Strings, and a list of them: the merge's own objects (or an earlier snapshot's), frozen in place.
-      Object.freeze(value);
-      if (key === "mediaType") Object.freeze((value as MediaType).previews);
-    } else if (typeof value === "object" && value !== null) {
-      setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
-    }
-    if (!isReservedKey(key)) parameters.push(key, merged[key]);
-  }
-  const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
-  registerSnapshot(frozen, { defaults: frozen, parameters });
-  return frozen;
-}
-
 /** Where a builder keeps the plan of its snapshot. */
 const SNAPSHOT = Symbol("snapshot");
 type Planned = { readonly [SNAPSHOT]?: SnapshotPlan };
 
-const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
+const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ makeSnapshot(
   LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
 );
 
@@ -124,7 +100,7 @@ export class EndpointBuilder<
       try {
         for (const layer of layers) {
           if (layer !== undefined) {
-            defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer, defaults.headers)));
+            defaults = makeSnapshot(mergeLevels(defaults, normalizeDefaults(layer, defaults.headers)));
           }
         }
       } catch (error) {
@@ -146,7 +122,7 @@ export class EndpointBuilder<
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
     let next: EndpointDefaults;
     try {
-      next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options, this.DEFAULTS.headers)));
+      next = makeSnapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options, this.DEFAULTS.headers)));
     } catch (error) {
       rethrowFrom(this, "defaults", error);
     }
@@ -263,8 +239,7 @@ function rethrowFrom(self: unknown, method: string, error: unknown): never {
     what = self === undefined ? "undefined" : "an object that cannot be read";
   }
   if (what !== "") {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
+    throw invalidOptions(
       `Invalid call: ${method}() was called on ${what}, not on a builder; call builder.${method}(…), or use callable(builder)`,
     );
   }

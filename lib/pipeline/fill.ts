@@ -1,5 +1,5 @@
 import { copyHeaders } from "../headers.js";
-import { mergeMediaType } from "../media-type.js";
+import { NO_MEDIA_TYPE, mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
 import { bodyContentType, buildRequest, isBodyMethod } from "../request/build.js";
 import { emptySlots } from "../request/compile-url.js";
@@ -68,8 +68,6 @@ export function fill(
     request,
   });
 }
-
-const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
 
 /**
  * The call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep

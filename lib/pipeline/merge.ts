@@ -1,5 +1,5 @@
 import { copyHeaders } from "../headers.js";
-import { mergeMediaType } from "../media-type.js";
+import { NO_MEDIA_TYPE, mergeMediaType } from "../media-type.js";
 import { cloneDeep, hasOwn, isPlainObject, own, setOwn, thawed } from "../object.js";
 import type { Headers, MediaType, MediaTypeInput } from "../types.js";
 import type { Level } from "./types.js";
@@ -37,8 +37,6 @@ export function mergeLevels(
   }
   return merged;
 }
-
-const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
 
 /** `value` over `current`: two plain objects merge deeply into a new one; otherwise `value` wins. */
 export function mergeValue(current: unknown, value: unknown, memo?: MergeMemo): unknown {

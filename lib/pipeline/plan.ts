@@ -1,7 +1,8 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, scopedCache } from "../bounded-cache.js";
 import { EndpointError, quote } from "../errors.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
-import { hasOwn, own } from "../object.js";
+import { copyTree, hasOwn, own, setOwn } from "../object.js";
+import { isReservedKey } from "../reserved-keys.js";
 import { baseUrlFault } from "../url.js";
 import { compileUrl, emptySlots, slotOf } from "../request/compile-url.js";
 import type { CompiledUrl, FlatParameters, RoutePlan, SnapshotPlan } from "./types.js";
@@ -15,9 +16,25 @@ const snapshots = new WeakMap<object, SnapshotPlan>();
 // compiled url and the default parameters it copies.
 const routePlans = /*#__PURE__*/ scopedCache<RoutePlan>(CACHE_SIZE, CACHE_BYTES);
 
-/** Registers a snapshot the library made and froze, with its default parameters. */
-export function registerSnapshot(snapshot: EndpointDefaults, plan: SnapshotPlan): void {
-  snapshots.set(snapshot, plan);
+/** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
+export function makeSnapshot(merged: Record<string, unknown>): EndpointDefaults {
+  let memo: Map<object, unknown> | undefined;
+  const parameters: unknown[] = [];
+  for (const key in merged) {
+    if (!hasOwn(merged, key)) continue;
+    const value = merged[key];
+    if (key === "headers" || key === "mediaType") {
+      // Strings, and a list of them: the merge's own objects (or an earlier snapshot's), frozen in place.
+      Object.freeze(value);
+      if (key === "mediaType") Object.freeze((value as MediaType).previews);
+    } else if (typeof value === "object" && value !== null) {
+      setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
+    }
+    if (!isReservedKey(key)) parameters.push(key, merged[key]);
+  }
+  const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
+  snapshots.set(frozen, { defaults: frozen, parameters });
+  return frozen;
 }
 
 /** The plan of a snapshot the library made, or `undefined` for any other object. */

@@ -30,23 +30,18 @@ export function readLevel(
     entries?.push("url", url);
   } else if (route === undefined || isPlainObject(route)) {
     if (options !== undefined) {
-      throw new EndpointError(
-        "ERR_INVALID_OPTIONS",
+      throw invalidOptions(
         `Invalid arguments: options ${quote(options)} given after ${quoteUrl(route)}; pass (route, options) or (options)`,
       );
     }
     source = route;
   } else {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
+    throw invalidOptions(
       `Invalid route: ${quoteUrl(route)}; expected a route string such as "GET /users/{id}" or an options object`,
     );
   }
   if (source !== undefined && !isPlainObject(source)) {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
-      `Invalid options: ${quote(source)}; expected a plain object`,
-    );
+    throw invalidOptions(`Invalid options: ${quote(source)}; expected a plain object`);
   }
   const slots = plan === undefined ? undefined : emptySlots(plan.compiled);
   const level: Level = {
@@ -132,10 +127,7 @@ export function readLevel(
 /** `request` is an object of meta information for the HTTP client (a `signal`, a timeout). */
 export function validateRequestMeta(value: unknown): RequestMeta {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
-      `Invalid request: ${quote(value)}; expected an object of meta information`,
-    );
+    throw invalidOptions(`Invalid request: ${quote(value)}; expected an object of meta information`);
   }
   return value as RequestMeta;
 }
@@ -143,18 +135,19 @@ export function validateRequestMeta(value: unknown): RequestMeta {
 /** `defaults()` and the builder's constructor take options only, never a route. */
 export function normalizeDefaults(defaults: unknown, headersOver: Readonly<Headers>): Level {
   if (!isPlainObject(defaults)) {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
-      `Invalid defaults: ${quote(defaults)}; expected a plain object of options`,
-    );
+    throw invalidOptions(`Invalid defaults: ${quote(defaults)}; expected a plain object of options`);
   }
   return readLevel(defaults, undefined, true, headersOver);
 }
 
+/** `ERR_INVALID_OPTIONS`: what the options of a call or of defaults get wrong. */
+export function invalidOptions(message: string): EndpointError {
+  return new EndpointError("ERR_INVALID_OPTIONS", message);
+}
+
 /** A route and an option that disagree would make one of them silently lose: say so instead. */
 function conflict(route: unknown, key: string, value: unknown): EndpointError {
-  return new EndpointError(
-    "ERR_INVALID_OPTIONS",
+  return invalidOptions(
     `Invalid options: ${key} ${quoteUrl(value)} conflicts with route ${quoteUrl(route)}; give the ${key} in one place`,
   );
 }
