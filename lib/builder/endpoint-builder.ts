@@ -1,9 +1,9 @@
 import { describe, rethrowAtBoundary } from "../errors.js";
 import { fill } from "../pipeline/fill.js";
-import { mergeLevels, thaw } from "../pipeline/merge.js";
+import { mergeDefaults, mergeLevels, thaw } from "../pipeline/merge.js";
 import { parse } from "../pipeline/parse.js";
 import { makeSnapshot, snapshotPlan } from "../pipeline/plan.js";
-import { invalidOptions, normalizeDefaults, readLevel } from "../pipeline/read-options.js";
+import { invalidOptions, readLevel } from "../pipeline/read-options.js";
 import { TRUSTED_SERIALIZERS } from "../request/query.js";
 import type { QueryContext, QueryParameters, RequestPolicy, SnapshotPlan } from "../pipeline/types.js";
 import type {
@@ -98,11 +98,7 @@ export class EndpointBuilder<
       defaults = last as EndpointDefaults;
     } else {
       try {
-        for (const layer of layers) {
-          if (layer !== undefined) {
-            defaults = makeSnapshot(mergeLevels(defaults, normalizeDefaults(layer, defaults.headers)));
-          }
-        }
+        for (const layer of layers) if (layer !== undefined) defaults = mergeDefaults(defaults, layer);
       } catch (error) {
         rethrowAtBoundary(error);
       }
@@ -122,7 +118,7 @@ export class EndpointBuilder<
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
     let next: EndpointDefaults;
     try {
-      next = makeSnapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options, this.DEFAULTS.headers)));
+      next = mergeDefaults(this.DEFAULTS, options);
     } catch (error) {
       rethrowFrom(this, "defaults", error);
     }

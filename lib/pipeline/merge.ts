@@ -1,11 +1,22 @@
 import { copyHeaders } from "../headers.js";
 import { NO_MEDIA_TYPE, mergeMediaType } from "../media-type.js";
 import { cloneDeep, hasOwn, isPlainObject, own, setOwn, thawed } from "../object.js";
-import type { Headers, MediaType, MediaTypeInput } from "../types.js";
+import type { EndpointDefaults, Headers, MediaType, MediaTypeInput } from "../types.js";
+import { quote } from "../errors.js";
+import { makeSnapshot } from "./plan.js";
+import { invalidOptions, readLevel } from "./read-options.js";
 import type { Level } from "./types.js";
 
 /** Per merge: the result for each pair of plain objects merged, so shared objects cost linear time. */
 type MergeMemo = Map<object, Map<object, Record<string, unknown>>>;
+
+/** `.defaults(options)` over a snapshot (options only, never a route): a new snapshot. */
+export function mergeDefaults(defaults: EndpointDefaults, options: unknown): EndpointDefaults {
+  if (!isPlainObject(options)) {
+    throw invalidOptions(`Invalid defaults: ${quote(options)}; expected a plain object of options`);
+  }
+  return makeSnapshot(mergeLevels(defaults, readLevel(options, undefined, true, defaults.headers)));
+}
 
 /**
  * The one merge (CONTRACT.md, "Merging"): `later`, a level `readLevel` read in order (its headers

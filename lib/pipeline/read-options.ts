@@ -132,14 +132,6 @@ export function validateRequestMeta(value: unknown): RequestMeta {
   return value as RequestMeta;
 }
 
-/** `defaults()` and the builder's constructor take options only, never a route. */
-export function normalizeDefaults(defaults: unknown, headersOver: Readonly<Headers>): Level {
-  if (!isPlainObject(defaults)) {
-    throw invalidOptions(`Invalid defaults: ${quote(defaults)}; expected a plain object of options`);
-  }
-  return readLevel(defaults, undefined, true, headersOver);
-}
-
 /** `ERR_INVALID_OPTIONS`: what the options of a call or of defaults get wrong. */
 export function invalidOptions(message: string): EndpointError {
   return new EndpointError("ERR_INVALID_OPTIONS", message);
