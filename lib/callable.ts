@@ -1,6 +1,5 @@
 import type { AnyEndpointBuilder } from "./builder/endpoint-builder.js";
-import { describe } from "./errors.js";
-import { invalidOptions } from "./pipeline/read-options.js";
+import { EndpointError, describe } from "./errors.js";
 import type { EndpointInterface, EndpointOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
 const METHODS = ["endpoint", "merge", "parse", "defaults"] as const;
@@ -23,7 +22,8 @@ export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInte
     what = "an object that cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
   }
   if (what !== "") {
-    throw invalidOptions(
+    throw new EndpointError(
+      "ERR_INVALID_OPTIONS",
       `Invalid builder for callable(): ${what}; expected an EndpointBuilder (an object with endpoint, merge, parse and defaults methods)`,
     );
   }
