@@ -8,6 +8,10 @@ import { TRUSTED_SERIALIZERS } from "../request/query.js";
 import type { QueryContext, QueryParameters, RequestPolicy, SnapshotPlan } from "../pipeline/types.js";
 import type {
   EndpointCallOptions,
+  ProvidedParameters,
+  TypedDefaults,
+  providedKey,
+  routeMapKey,
   MergeCallOptions,
   NoDefaults,
   NoRoutes,
@@ -36,29 +40,7 @@ const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ makeSnapshot(
   LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
 );
 
-// Type-only keys: a builder type's route map, and the parameter names its defaults provide (names
-// only: `{ org: string }` and a later `{ org: undefined }` would intersect to `never`).
-declare const routeMapKey: unique symbol;
-declare const providedKey: unique symbol;
-
-/** The route map of a builder type (`NoRoutes` for an untyped one). */
-export type RoutesOf<B> = B extends { readonly [routeMapKey]?: infer Routes } ? Routes : NoRoutes;
-
-/** The parameter names a builder type's defaults are known to provide. */
-export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks }
-  ? keyof NonNullable<Marks>
-  : never;
-
-/** What `.defaults(options)` adds to a builder's type: the keys `options` provides (docs/typescript.md). */
-export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
-
-/**
- * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Names`; named, so
- * that an editor's hover reads `this: ProvidedParameters<"owner">` rather than the symbol key.
- */
-export interface ProvidedParameters<Names extends PropertyKey> {
-  readonly [providedKey]?: { readonly [K in Names]: true };
-}
+export type { ProvidedKeysOf, ProvidedParameters, RoutesOf, TypedDefaults } from "../route-types.js";
 
 /** Any builder, whatever its route map and typed defaults. */
 export type AnyEndpointBuilder = EndpointBuilder<object, object>;
