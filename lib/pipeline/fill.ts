@@ -32,11 +32,11 @@ export function fill(
   const leftover = mergeParameters(plan, call);
   const method = call.method ?? plan.method;
   const hasData = call.hasData || plan.hasData;
+  const data = call.hasData ? call.data : plan.data;
   let headers: Headers;
   let mediaType: MediaType = NO_MEDIA_TYPE;
   if (call.headers === undefined && call.mediaType === undefined) {
     // The plan's headers for a body of this kind (buildRequest would add its content-type).
-    const data = call.hasData ? call.data : plan.data;
     const type =
       (hasData || leftover !== undefined) && isBodyMethod(method)
         ? bodyContentType(hasData, data)
@@ -64,7 +64,7 @@ export function fill(
     slots: call.slots!,
     leftover,
     hasData,
-    data: call.hasData ? call.data : plan.data,
+    data,
     request,
   });
 }
