@@ -2,6 +2,8 @@ import type { AnyEndpointBuilder } from "./builder/endpoint-builder.js";
 import { EndpointError, describe } from "./errors.js";
 import type { EndpointInterface, EndpointOptions, ParseInput, RequestOptions, Route } from "./types.js";
 
+const METHODS = ["endpoint", "merge", "parse", "defaults"] as const;
+
 /**
  * Turns any builder (a subclass instance too) into the function interface: `endpoint` is
  * `callable(new EndpointBuilder())`.
@@ -15,23 +17,14 @@ export function callable<B extends AnyEndpointBuilder>(builder: B): EndpointInte
   const b = builder as unknown as Partial<Record<string, unknown>> | null | undefined;
   let what = "";
   try {
-    if (
-      typeof b?.endpoint !== "function" ||
-      typeof b.merge !== "function" ||
-      typeof b.parse !== "function" ||
-      typeof b.defaults !== "function"
-    ) {
-      what = describe(builder);
-    }
+    if (METHODS.some((name) => typeof b?.[name] !== "function")) what = describe(builder);
   } catch {
     what = "an object that cannot be read (a revoked Proxy, or a getter or Proxy trap that throws)";
   }
   if (what !== "") {
     throw new EndpointError(
       "ERR_INVALID_OPTIONS",
-      "Invalid builder for callable(): " +
-        what +
-        "; expected an EndpointBuilder (an object with endpoint, merge, parse and defaults methods)",
+      `Invalid builder for callable(): ${what}; expected an EndpointBuilder (an object with endpoint, merge, parse and defaults methods)`,
     );
   }
   const endpoint = ((route: Route | EndpointOptions, options?: EndpointOptions): RequestOptions =>

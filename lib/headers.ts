@@ -23,16 +23,14 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   if (typeof value !== "string") {
     throw invalidValue(name, describeHeaderValue(name, value, -1));
   }
-  // RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. CR and
-  // LF would inject headers; Node rejects other controls, fetch anything above 0xFF.
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) {
-      throw invalidValue(name, describeHeaderValue(name, value, i));
-    }
-  }
+  const at = value.search(NOT_FIELD_VALUE);
+  if (at !== -1) throw invalidValue(name, describeHeaderValue(name, value, at));
   return value;
 }
+
+// RFC 9110 §5.5: field-value characters are VCHAR, obs-text (0x80–0xFF), SP and HTAB. CR and LF
+// would inject headers; Node rejects other controls, fetch anything above 0xFF.
+const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 // Valid names seen, with their lowercase form: an app sends the same few names again and again.
 const NAMES = /*#__PURE__*/ boundedCache<string>(256, 256);
@@ -50,11 +48,18 @@ function headerName(name: string): string {
   return NAMES.set(name, name.toLowerCase());
 }
 
+/** A new object of the same headers, in the same order. */
+export function copyHeaders(headers: Readonly<Headers>): Headers {
+  const copy: Headers = {};
+  for (const name in headers) if (hasOwn(headers, name)) setOwn(copy, name, headers[name]);
+  return copy;
+}
+
 /**
  * Checks headers and lowercases their names (so `User-Agent` replaces the default `user-agent`),
- * drops `undefined` values and keeps `null` (it removes the header when merged). Own properties
- * only. Given `over`, they are merged over it as they are read: `endpoint()` reads a call's
- * headers over its defaults' in one walk.
+ * drops `undefined` values; own properties only. Given `over`, they are merged over it as they
+ * are read (CONTRACT.md, "Merging"): its headers keep their place, new ones come after, and `null`
+ * removes one; without `over`, `null` stays, to remove the header when merged.
  */
 export function normalizeHeaders(headers: unknown): HeadersInput;
 export function normalizeHeaders(headers: unknown, over: Readonly<Headers>): Headers;
@@ -66,38 +71,16 @@ export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): He
       `Invalid headers: ${quote(headers)}; expected an object of header names to values`,
     );
   }
-  return headersOver(over, headers as HeadersInput, true);
-}
-
-/** Headers `normalizeHeaders` made, merged over `current`: the header merge of merge() and defaults(). */
-export function mergeHeaders(current: Readonly<Headers> | undefined, given: Readonly<HeadersInput>): Headers {
-  return headersOver(current ?? {}, given, false) as Headers;
-}
-
-/**
- * The one header merge (CONTRACT.md, "Merging"): `given` over `over`, whose headers keep their
- * place; new ones come after; `null` removes the header (without `over`, it stays, to remove one
- * later). `check`: names checked and lowercased, values checked, as they are read.
- */
-function headersOver(
-  over: Readonly<Headers> | undefined,
-  given: Readonly<HeadersInput>,
-  check: boolean,
-): HeadersInput {
   // A `null` holds its name's place until the end: `{ Accept: null, accept: "x" }` leaves
   // "accept" where `over` had it.
-  const result: HeadersInput = { ...over };
+  const result: HeadersInput = over === undefined ? {} : copyHeaders(over);
   let removes = false;
-  for (const name in given) {
-    if (!hasOwn(given, name)) continue;
-    const value = given[name];
+  for (const name in headers) {
+    if (!hasOwn(headers, name)) continue;
+    const value = headers[name];
     if (value === undefined) continue;
     removes ||= value === null;
-    setOwn(
-      result,
-      check ? headerName(name) : name,
-      value === null || !check ? value : normalizeHeaderValue(name, value),
-    );
+    setOwn(result, headerName(name), value === null ? value : normalizeHeaderValue(name, value));
   }
   if (over !== undefined && removes) {
     for (const name in result) if (hasOwn(result, name) && result[name] === null) delete result[name];

@@ -23,6 +23,9 @@ const unionPreviews = (earlier: readonly string[], later: readonly string[]): st
   ...new Set(earlier.concat(later)),
 ];
 
+/** No format and no previews: the accept header stays as the headers give it. */
+export const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
+
 /** `given` over `current` (CONTRACT.md, "Merging"): the later format wins, previews are the union. */
 export function mergeMediaType(current: MediaType, given: MediaTypeInput): MediaType {
   return {

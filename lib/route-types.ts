@@ -454,3 +454,31 @@ export type OptionsArgument<Options> = EmptyObject extends Options ? [options?: 
  */
 export type RouteResponse<Routes, R extends keyof Routes> =
   NonNullable<Routes[R]> extends { response?: infer T } ? T : unknown;
+
+// ---------------------------------------------------------------------------------------------
+// Builder types: the route map and the parameters its defaults provide (docs/typescript.md)
+// ---------------------------------------------------------------------------------------------
+
+// Type-only keys: a builder type's route map, and the parameter names its defaults provide (names
+// only: `{ org: string }` and a later `{ org: undefined }` would intersect to `never`).
+export declare const routeMapKey: unique symbol;
+export declare const providedKey: unique symbol;
+
+/** The route map of a builder type (`NoRoutes` for an untyped one). */
+export type RoutesOf<B> = B extends { readonly [routeMapKey]?: infer Routes } ? Routes : NoRoutes;
+
+/** The parameter names a builder type's defaults are known to provide. */
+export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks }
+  ? keyof NonNullable<Marks>
+  : never;
+
+/** What `.defaults(options)` adds to a builder's type: the keys `options` provides (docs/typescript.md). */
+export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
+
+/**
+ * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Names`; named, so
+ * that an editor's hover reads `this: ProvidedParameters<"owner">` rather than the symbol key.
+ */
+export interface ProvidedParameters<Names extends PropertyKey> {
+  readonly [providedKey]?: { readonly [K in Names]: true };
+}

@@ -1,15 +1,17 @@
-import { EndpointError, describe, rethrowAtBoundary } from "../errors.js";
-import { copyTree, freezeOwn, hasOwn, isLibraryFrozen, setOwn } from "../object.js";
-import { isReservedKey } from "../reserved-keys.js";
+import { describe, rethrowAtBoundary } from "../errors.js";
 import { fill } from "../pipeline/fill.js";
-import { mergeLevels, thaw } from "../pipeline/merge.js";
+import { mergeDefaults, mergeLevels, thaw } from "../pipeline/merge.js";
 import { parse } from "../pipeline/parse.js";
-import { registerSnapshot, snapshotPlan } from "../pipeline/plan.js";
-import { normalizeDefaults, readLevel } from "../pipeline/read-options.js";
+import { makeSnapshot, snapshotPlan } from "../pipeline/plan.js";
+import { invalidOptions, readLevel } from "../pipeline/read-options.js";
 import { TRUSTED_SERIALIZERS } from "../request/query.js";
 import type { QueryContext, QueryParameters, RequestPolicy, SnapshotPlan } from "../pipeline/types.js";
 import type {
   EndpointCallOptions,
+  ProvidedParameters,
+  TypedDefaults,
+  providedKey,
+  routeMapKey,
   MergeCallOptions,
   NoDefaults,
   NoRoutes,
@@ -30,65 +32,15 @@ import type {
 import { formQuery } from "../uri-template/index.js";
 import { LIBRARY_DEFAULTS } from "../defaults.js";
 
-/** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
-function snapshot(merged: Record<string, unknown>): EndpointDefaults {
-  let memo: Map<object, unknown> | undefined;
-  const parameterKeys: string[] = [];
-  const parameterValues: unknown[] = [];
-  for (const key in merged) {
-    if (!hasOwn(merged, key)) continue;
-    const value = merged[key];
-    if (key === "headers" || key === "mediaType") {
-      // Made by the merge itself, or an earlier snapshot's: frozen in place, not copied.
-      const made = value as Record<string, unknown>;
-      if (!isLibraryFrozen(made)) {
-        if (key === "mediaType" && !isLibraryFrozen(made.previews)) freezeOwn(made.previews as object);
-        freezeOwn(made);
-      }
-    } else if (typeof value === "object" && value !== null) {
-      setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
-    }
-    if (!isReservedKey(key)) {
-      parameterKeys.push(key);
-      parameterValues.push(merged[key]);
-    }
-  }
-  const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
-  registerSnapshot(frozen, { defaults: frozen, parameterKeys, parameterValues });
-  return frozen;
-}
-
 /** Where a builder keeps the plan of its snapshot. */
 const SNAPSHOT = Symbol("snapshot");
 type Planned = { readonly [SNAPSHOT]?: SnapshotPlan };
 
-const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ snapshot(
+const LIBRARY_SNAPSHOT: EndpointDefaults = /*#__PURE__*/ makeSnapshot(
   LIBRARY_DEFAULTS as unknown as Record<string, unknown>,
 );
 
-// Type-only keys: a builder type's route map, and the parameter names its defaults provide (names
-// only: `{ org: string }` and a later `{ org: undefined }` would intersect to `never`).
-declare const routeMapKey: unique symbol;
-declare const providedKey: unique symbol;
-
-/** The route map of a builder type (`NoRoutes` for an untyped one). */
-export type RoutesOf<B> = B extends { readonly [routeMapKey]?: infer Routes } ? Routes : NoRoutes;
-
-/** The parameter names a builder type's defaults are known to provide. */
-export type ProvidedKeysOf<B> = B extends { readonly [providedKey]?: infer Marks }
-  ? keyof NonNullable<Marks>
-  : never;
-
-/** What `.defaults(options)` adds to a builder's type: the keys `options` provides (docs/typescript.md). */
-export type TypedDefaults<D> = { readonly [providedKey]?: { readonly [K in ProvidedKeys<D>]: true } };
-
-/**
- * The `this` of `endpoint()`: a builder whose defaults provide the parameters `Names`; named, so
- * that an editor's hover reads `this: ProvidedParameters<"owner">` rather than the symbol key.
- */
-export interface ProvidedParameters<Names extends PropertyKey> {
-  readonly [providedKey]?: { readonly [K in Names]: true };
-}
+export type { ProvidedKeysOf, ProvidedParameters, RoutesOf, TypedDefaults } from "../route-types.js";
 
 /** Any builder, whatever its route map and typed defaults. */
 export type AnyEndpointBuilder = EndpointBuilder<object, object>;
@@ -128,9 +80,7 @@ export class EndpointBuilder<
       defaults = last as EndpointDefaults;
     } else {
       try {
-        for (const layer of layers) {
-          if (layer !== undefined) defaults = snapshot(mergeLevels(defaults, normalizeDefaults(layer)));
-        }
+        for (const layer of layers) if (layer !== undefined) defaults = mergeDefaults(defaults, layer);
       } catch (error) {
         rethrowAtBoundary(error);
       }
@@ -150,7 +100,7 @@ export class EndpointBuilder<
   defaults<D extends EndpointOptions>(options: D): this & TypedDefaults<D> {
     let next: EndpointDefaults;
     try {
-      next = snapshot(mergeLevels(this.DEFAULTS, normalizeDefaults(options)));
+      next = mergeDefaults(this.DEFAULTS, options);
     } catch (error) {
       rethrowFrom(this, "defaults", error);
     }
@@ -170,7 +120,8 @@ export class EndpointBuilder<
   merge(options: EndpointOptions): MergedOptions;
   merge(route: Route | EndpointOptions, options?: object): MergedOptions {
     try {
-      return thaw(mergeLevels(this.DEFAULTS, readLevel(route, options, true))) as MergedOptions;
+      const level = readLevel(route, options, true, this.DEFAULTS.headers);
+      return thaw(mergeLevels(this.DEFAULTS, level)) as MergedOptions;
     } catch (error) {
       rethrowFrom(this, "merge", error);
     }
@@ -266,8 +217,7 @@ function rethrowFrom(self: unknown, method: string, error: unknown): never {
     what = self === undefined ? "undefined" : "an object that cannot be read";
   }
   if (what !== "") {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
+    throw invalidOptions(
       `Invalid call: ${method}() was called on ${what}, not on a builder; call builder.${method}(…), or use callable(builder)`,
     );
   }

@@ -1,12 +1,13 @@
-import { mergeMediaType } from "../media-type.js";
+import { copyHeaders } from "../headers.js";
+import { NO_MEDIA_TYPE, mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
-import { buildRequest, isBodyMethod } from "../request/build.js";
-import { placeParameters } from "../request/compile-url.js";
-import type { FlatParameters, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
+import { bodyContentType, buildRequest, isBodyMethod } from "../request/build.js";
+import { emptySlots } from "../request/compile-url.js";
+import type { FlatParameters, Level, RequestPolicy, RoutePlan, SnapshotPlan } from "./types.js";
 import { parseRoute } from "../route.js";
 import type { Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
 import { mergeValue } from "./merge.js";
-import { cachedPlan, checkUrl, makePlan } from "./plan.js";
+import { cachedPlan, checkUrl, fillSlots, makePlan } from "./plan.js";
 import { readLevel } from "./read-options.js";
 
 /**
@@ -21,35 +22,29 @@ export function fill(
 ): RequestOptions {
   const { defaults } = snapshot;
   let plan = typeof route === "string" ? cachedPlan(snapshot, route) : undefined;
-  const call = readLevel(
-    route,
-    options,
-    false,
-    plan?.parsed,
-    plan?.compiled,
-    plan?.headers ?? defaults.headers,
-  );
+  const call = readLevel(route, options, false, plan?.headers ?? defaults.headers, plan);
   if (plan === undefined) {
     const parsed = typeof route === "string" ? parseRoute(route) : undefined;
-    plan = makePlan(defaults, snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
+    plan = makePlan(snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
+    call.slots = emptySlots(plan.compiled);
+    call.entries = fillSlots(plan.compiled, call.entries, call.slots);
   }
-  const { slots, leftover } = mergeParameters(
-    plan,
-    call.slots === undefined
-      ? placeParameters(plan.compiled, call.parameterKeys, call.parameterValues)
-      : { slots: call.slots, leftover: call.leftover },
-  );
+  const leftover = mergeParameters(plan, call);
   const method = call.method ?? plan.method;
   const hasData = call.hasData || plan.hasData;
+  const data = call.hasData ? call.data : plan.data;
   let headers: Headers;
   let mediaType: MediaType = NO_MEDIA_TYPE;
   if (call.headers === undefined && call.mediaType === undefined) {
-    // A body of parameters gets the JSON content-type (as buildRequest would add it).
-    const json = leftover !== undefined && !hasData && isBodyMethod(method);
-    headers = { ...(json ? plan.jsonHeaders : plan.acceptedHeaders) };
+    // The plan's headers for a body of this kind (buildRequest would add its content-type).
+    const type =
+      (hasData || leftover !== undefined) && isBodyMethod(method)
+        ? bodyContentType(hasData, data)
+        : undefined;
+    headers = { ...(type === undefined ? plan.acceptedHeaders : plan.bodyHeaders[type]!) };
   } else {
     // The call's headers were read over the defaults' (readLevel's `headersOver`).
-    headers = (call.headers as Headers | undefined) ?? { ...plan.headers };
+    headers = (call.headers as Headers | undefined) ?? copyHeaders(plan.headers);
     mediaType = plan.mediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   }
@@ -58,41 +53,36 @@ export function fill(
     request =
       request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
   }
+  const baseUrl = call.baseUrl ?? plan.baseUrl;
   return buildRequest(policy, plan.compiled, {
     method,
-    baseUrl: call.baseUrl ?? plan.baseUrl,
-    baseUrlChecked: (call.baseUrl ?? plan.baseUrl) === plan.checkedBaseUrl,
+    baseUrl,
+    baseUrlChecked: baseUrl === plan.checkedBaseUrl,
     headers,
     format: mediaType.format,
     previews: mediaType.previews,
-    slots,
+    slots: call.slots!,
     leftover,
     hasData,
-    data: call.hasData ? call.data : plan.data,
+    data,
     request,
   });
 }
 
-const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
-
 /**
- * A call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep
- * their place, new ones follow (CONTRACT.md, "Merging"). Changes and returns the call's.
+ * The call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep
+ * their place, new ones follow (CONTRACT.md, "Merging"). Changes the call's slots; returns the
+ * leftover parameters.
  */
-function mergeParameters(
-  plan: RoutePlan,
-  call: { slots: unknown[]; leftover: FlatParameters | undefined },
-): { slots: unknown[]; leftover: FlatParameters | undefined } {
-  const { slots } = call;
-  if (plan.hasSlots) {
-    for (let slot = 0; slot < slots.length; slot++) {
-      const given = plan.slots[slot];
-      if (given !== undefined) slots[slot] = mergeParameter(given, slots[slot]);
-    }
+function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefined {
+  const slots = call.slots!;
+  for (let slot = 0; plan.hasSlots && slot < slots.length; slot++) {
+    const given = plan.slots[slot];
+    if (given !== undefined) slots[slot] = mergeParameter(given, slots[slot]);
   }
-  if (plan.leftover.length === 0) return call;
+  if (plan.leftover.length === 0) return call.entries;
   const leftover = plan.leftover.slice();
-  const given = call.leftover ?? [];
+  const given = call.entries ?? [];
   for (let i = 0; i < given.length; i += 2) {
     const key = given[i] as string;
     const index = plan.leftoverIndex.get(key);
@@ -100,10 +90,10 @@ function mergeParameters(
     else leftover[index + 1] = mergeParameter(leftover[index + 1], given[i + 1]);
   }
   // An object lists array-index keys first, ascending (ECMA-262 §10.1.11.1): so does merge().
-  let mayHoldIndex = false;
-  for (let i = 0; i < leftover.length; i += 2)
-    mayHoldIndex ||= isDigit((leftover[i] as string).charCodeAt(0));
-  return { slots, leftover: mayHoldIndex ? orderLikeObject(leftover) : leftover };
+  for (let i = 0; i < leftover.length; i += 2) {
+    if (isDigit((leftover[i] as string).charCodeAt(0))) return orderLikeObject(leftover);
+  }
+  return leftover;
 }
 
 function isDigit(code: number): boolean {

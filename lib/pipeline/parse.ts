@@ -1,15 +1,15 @@
-import { EndpointError, quote } from "../errors.js";
+import { quote } from "../errors.js";
 import { normalizeHeaders } from "../headers.js";
 import { normalizeMediaType } from "../media-type.js";
 import { hasOwn, isPlainObject, own } from "../object.js";
 import { isReservedKey } from "../reserved-keys.js";
 import { buildRequest } from "../request/build.js";
-import { compileUrl, placeParameters } from "../request/compile-url.js";
-import type { RequestPolicy } from "./types.js";
+import { compileUrl, emptySlots } from "../request/compile-url.js";
+import type { FlatParameters, RequestPolicy } from "./types.js";
 import { validateMethod } from "../route.js";
 import type { ParseInput, RequestOptions } from "../types.js";
-import { checkUrl } from "./plan.js";
-import { validateRequestMeta } from "./read-options.js";
+import { checkUrl, fillSlots } from "./plan.js";
+import { invalidOptions, validateRequestMeta } from "./read-options.js";
 
 /** `check(input[key])` for an own `key` that is not `undefined`, else `undefined`. */
 function read<T>(input: object, key: string, check: (value: unknown) => T): T | undefined {
@@ -23,10 +23,7 @@ function read<T>(input: object, key: string, check: (value: unknown) => T): T | 
  */
 export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions {
   if (!isPlainObject(input)) {
-    throw new EndpointError(
-      "ERR_INVALID_OPTIONS",
-      `Invalid options for parse(): ${quote(input)}; expected a plain object`,
-    );
+    throw invalidOptions(`Invalid options for parse(): ${quote(input)}; expected a plain object`);
   }
   // Each option read once, in this order.
   const method = read(input, "method", validateMethod) ?? "GET";
@@ -35,15 +32,11 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
   const { format = "", previews = [] } = read(input, "mediaType", normalizeMediaType) ?? {};
   const request = read(input, "request", validateRequestMeta);
   const data = own(input, "data");
-  const keys: string[] = [];
-  const values: unknown[] = [];
-  for (const key in input) {
-    if (!hasOwn(input, key) || isReservedKey(key)) continue;
-    keys.push(key);
-    values.push(input[key]);
-  }
+  const parameters: FlatParameters = [];
+  for (const key in input) if (hasOwn(input, key) && !isReservedKey(key)) parameters.push(key, input[key]);
   const compiled = compileUrl(checkUrl(own(input, "url")));
-  const { slots, leftover } = placeParameters(compiled, keys, values);
+  const slots = emptySlots(compiled);
+  const leftover = fillSlots(compiled, parameters, slots);
   return buildRequest(policy, compiled, {
     method,
     baseUrl: own(input, "baseUrl"),

@@ -1,10 +1,11 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, scopedCache } from "../bounded-cache.js";
 import { EndpointError, quote } from "../errors.js";
-import { JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
-import { hasOwn, own } from "../object.js";
+import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
+import { copyTree, hasOwn, own, setOwn } from "../object.js";
+import { isReservedKey } from "../reserved-keys.js";
 import { baseUrlFault } from "../url.js";
-import { compileUrl, placeParameters } from "../request/compile-url.js";
-import type { RoutePlan, SnapshotPlan } from "./types.js";
+import { compileUrl, emptySlots, slotOf } from "../request/compile-url.js";
+import type { CompiledUrl, FlatParameters, RoutePlan, SnapshotPlan } from "./types.js";
 import type { ParsedRoute } from "../route.js";
 import type { EndpointDefaults, Headers, MediaType, RequestMeta } from "../types.js";
 
@@ -15,9 +16,25 @@ const snapshots = new WeakMap<object, SnapshotPlan>();
 // compiled url and the default parameters it copies.
 const routePlans = /*#__PURE__*/ scopedCache<RoutePlan>(CACHE_SIZE, CACHE_BYTES);
 
-/** Registers a snapshot the library made and froze, with its default parameters. */
-export function registerSnapshot(snapshot: EndpointDefaults, plan: SnapshotPlan): void {
-  snapshots.set(snapshot, plan);
+/** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
+export function makeSnapshot(merged: Record<string, unknown>): EndpointDefaults {
+  let memo: Map<object, unknown> | undefined;
+  const parameters: unknown[] = [];
+  for (const key in merged) {
+    if (!hasOwn(merged, key)) continue;
+    const value = merged[key];
+    if (key === "headers" || key === "mediaType") {
+      // Strings, and a list of them: the merge's own objects (or an earlier snapshot's), frozen in place.
+      Object.freeze(value);
+      if (key === "mediaType") Object.freeze((value as MediaType).previews);
+    } else if (typeof value === "object" && value !== null) {
+      setOwn(merged, key, copyTree(value, key, "freeze", (memo ??= new Map()), 1));
+    }
+    if (!isReservedKey(key)) parameters.push(key, merged[key]);
+  }
+  const frozen = Object.freeze(merged) as unknown as EndpointDefaults;
+  snapshots.set(frozen, { defaults: frozen, parameters });
+  return frozen;
 }
 
 /** The plan of a snapshot the library made, or `undefined` for any other object. */
@@ -52,18 +69,15 @@ export function cachedPlan(snapshot: SnapshotPlan, route: string): RoutePlan | u
 
 /** The plan of `url` over a snapshot; kept from the url's second use (an inlined id is used once). */
 export function makePlan(
-  defaults: EndpointDefaults,
   snapshot: SnapshotPlan,
   url: string,
   parsed: ParsedRoute | undefined,
   route: unknown,
 ): RoutePlan {
+  const { defaults } = snapshot;
   const compiled = compileUrl(url);
-  const { slots, leftover = [] } = placeParameters(
-    compiled,
-    snapshot.parameterKeys,
-    snapshot.parameterValues,
-  );
+  const slots = emptySlots(compiled);
+  const leftover = fillSlots(compiled, snapshot.parameters, slots) ?? [];
   const leftoverIndex = new Map<string, number>();
   for (let i = 0; i < leftover.length; i += 2) leftoverIndex.set(leftover[i] as string, i);
   const headers: Headers = { ...defaults.headers };
@@ -80,9 +94,10 @@ export function makePlan(
     mediaType: defaults.mediaType as MediaType,
     acceptedHeaders: headers,
     checkedBaseUrl: baseUrlFault(defaults.baseUrl) === undefined ? defaults.baseUrl : undefined,
-    jsonHeaders: hasOwn(headers, "content-type")
-      ? headers
-      : { ...headers, "content-type": JSON_CONTENT_TYPE },
+    bodyHeaders: {
+      [JSON_CONTENT_TYPE]: withContentType(headers, JSON_CONTENT_TYPE),
+      [FORM_CONTENT_TYPE]: withContentType(headers, FORM_CONTENT_TYPE),
+    },
     request: own(defaults, "request") as RequestMeta | undefined,
     hasData: hasOwn(defaults, "data"),
     data: own(defaults, "data"),
@@ -92,8 +107,32 @@ export function makePlan(
     leftoverIndex,
   };
   if (typeof route === "string" && compiled.cached) {
-    const weight = compiled.weight + BYTES.perParameter * snapshot.parameterKeys.length;
+    const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;
     (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
   }
   return plan;
+}
+
+/** `headers` as a body of `type` gets them: with that content-type, unless they give one. */
+function withContentType(headers: Headers, type: string): Headers {
+  return hasOwn(headers, "content-type") ? headers : { ...headers, "content-type": type };
+}
+
+/**
+ * Puts each of the flat `parameters` that names a url variable into its slot, and returns the
+ * others, flat, in order (`undefined` when none). Only parameters fill slots: a variable named
+ * like a reserved option (`{url}`) never reads the option.
+ */
+export function fillSlots(
+  compiled: CompiledUrl,
+  parameters: FlatParameters | undefined,
+  slots: unknown[],
+): FlatParameters | undefined {
+  let rest: FlatParameters | undefined;
+  for (let i = 0; parameters !== undefined && i < parameters.length; i += 2) {
+    const slot = slotOf(compiled, parameters[i] as string);
+    if (slot === undefined) (rest ??= []).push(parameters[i], parameters[i + 1]);
+    else slots[slot] = parameters[i + 1];
+  }
+  return rest;
 }

@@ -112,32 +112,27 @@ export interface Level {
   method: string | undefined;
   url: string | undefined;
   baseUrl: string | undefined;
-  /** Lowercase names, `null` removes one; with `headersOver`, merged over those already. */
+  /** Lowercase names; read over earlier headers, merged with them already. */
   headers: Readonly<HeadersInput> | undefined;
   mediaType: MediaTypeInput | undefined;
   request: RequestMeta | undefined;
   /** `hasData` tells a `data` of `undefined` from none. */
   data: unknown;
   hasData: boolean;
-  /** The parameters by key, for merge() and defaults() (`keepOrder`). */
-  parameters: Record<string, unknown> | undefined;
-  /** The parameters in order, for endpoint() and parse() without a compiled url. */
-  parameterKeys: string[];
-  /** The value of each of `parameterKeys`, read once. */
-  parameterValues: unknown[];
-  /** With a compiled url: the parameters placed as they are read, by slot, and the rest in order. */
+  /** With a route plan: the parameters of the url's variables, by slot. */
   slots: unknown[] | undefined;
-  leftover: FlatParameters | undefined;
-  /** Every key given (reserved and parameters, not `undefined`), in order, route's method and url first. */
-  keys: string[];
+  /**
+   * The other parameters in order, flat (`undefined` when none); for merge() and defaults(),
+   * every option given, in order, the route's method and url first.
+   */
+  entries: FlatParameters | undefined;
 }
 
 /** What the library knows of a DEFAULTS snapshot it made. */
 export interface SnapshotPlan {
   readonly defaults: EndpointDefaults;
-  /** The default parameters (every key but the reserved ones), in order. */
-  readonly parameterKeys: readonly string[];
-  readonly parameterValues: readonly unknown[];
+  /** The default parameters (every key but the reserved ones), in order, flat. */
+  readonly parameters: FlatParameters;
   /** The class whose `.defaults()` made the snapshot: its constructor takes it as it is. */
   madeFor?: unknown;
   /** The plans of its routes, in the one cache of route plans. */
@@ -162,11 +157,11 @@ export interface RoutePlan {
   readonly headers: Readonly<Headers>;
   readonly mediaType: MediaType;
   /** The defaults' headers, as they are when the call adds no header and no media type. */
-  readonly acceptedHeaders: Headers;
+  readonly acceptedHeaders: Readonly<Headers>;
+  /** The same for a body of each content-type `bodyContentType` gives (theirs, if they have one). */
+  readonly bodyHeaders: Readonly<Record<string, Readonly<Headers>>>;
   /** The defaults' base url, checked once: `undefined` when it fails (each call then says why). */
   readonly checkedBaseUrl: string | undefined;
-  /** The same with the JSON content-type a body of parameters gets (when they have none). */
-  readonly jsonHeaders: Headers;
   readonly request: RequestMeta | undefined;
   readonly hasData: boolean;
   readonly data: unknown;

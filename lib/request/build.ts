@@ -34,6 +34,23 @@ export function isBodyMethod(method: string): boolean {
 }
 
 /**
+ * The content-type of a body whose headers give none: JSON for parameters, or a plain object or
+ * array as `data`; a form for a URLSearchParams, so that clients other than fetch send it as fetch does.
+ */
+export function bodyContentType(hasData: boolean, data: unknown): string | undefined {
+  if (!hasData || isPlainObject(data) || Array.isArray(data)) return JSON_CONTENT_TYPE;
+  if (
+    typeof data === "object" &&
+    data !== null &&
+    brandOf(data) === "URLSearchParams" &&
+    isUrlSearchParams(data)
+  ) {
+    return FORM_CONTENT_TYPE;
+  }
+  return undefined;
+}
+
+/**
  * Merged request → request options (spec §2.4): the url, then the query or the body, then the
  * accept header. Changes only what was made for this call (headers, slots).
  */
@@ -67,16 +84,8 @@ export function buildRequest(
       }
     }
     if (hasBody && !hasOwn(headers, "content-type")) {
-      if (!hasData || isPlainObject(body) || Array.isArray(body)) headers["content-type"] = JSON_CONTENT_TYPE;
-      // So that clients other than fetch send a URLSearchParams as fetch does.
-      else if (
-        typeof body === "object" &&
-        body !== null &&
-        brandOf(body) === "URLSearchParams" &&
-        isUrlSearchParams(body)
-      ) {
-        headers["content-type"] = FORM_CONTENT_TYPE;
-      }
+      const type = bodyContentType(hasData, body);
+      if (type !== undefined) headers["content-type"] = type;
     }
   } else {
     if (hasData) {
@@ -102,14 +111,10 @@ export function buildRequest(
     const accept = own(headers, "accept");
     if (typeof accept === "string") headers.accept = acceptFor(accept, merged.format, merged.previews);
   }
-  const lowerMethod = method.toLowerCase();
-  const { request } = merged;
-  if (request === undefined) {
-    return hasBody ? { method: lowerMethod, url, headers, body } : { method: lowerMethod, url, headers };
-  }
-  return hasBody
-    ? { method: lowerMethod, url, headers, body, request }
-    : { method: lowerMethod, url, headers, request };
+  const result: RequestOptions = { method: method.toLowerCase(), url, headers };
+  if (hasBody) result.body = body;
+  if (merged.request !== undefined) result.request = merged.request;
+  return result;
 }
 
 /**
