@@ -20,29 +20,34 @@ const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_BYTES);
 const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_BYTES / 8);
 
 /**
- * The fast path, for a template of literals and `{name}` expressions only: `literals[i]` (encoded)
- * then the value of `slots[i]`, and the last literal at the end. The expansion when every value is
- * a string or a finite number that passes the checks as it is written (RFC 6570 §3.2.2:
- * pct-encoded but for unreserved characters); else `undefined`, for the checks to decide.
+ * The fast path, for a template of literals and `{name}` expressions only: its steps, literals
+ * (encoded) and varspecs. The expansion when every value is a string or a finite number that
+ * passes the checks as it is written (RFC 6570 §3.2.2: pct-encoded but for unreserved characters);
+ * else `undefined`, for the checks to decide.
  */
-function pathExpander(literals: string[], slots: number[], names: readonly string[]): SlotExpander {
+function pathExpander(steps: readonly Step[]): SlotExpander {
   return (values) => {
     let out = "";
     try {
-      for (let i = 0; i < slots.length; i++) {
-        const value = values[slots[i]!];
+      for (const step of steps) {
+        if (typeof step === "string") {
+          out += step;
+          continue;
+        }
+        const { slot, name } = step[0]!;
+        const value = values[slot];
         const text = typeof value === "string" ? value : Number.isFinite(value) ? "" + (value as number) : "";
         // "", "." and ".." are what the checks refuse (and no value, or any other, theirs to expand).
         if (text === "" || text === "." || text === "..") return undefined;
-        const encoded = encodeUnreserved(text, names[slots[i]!]!);
+        const encoded = encodeUnreserved(text, name);
         if (encoded !== text && mayMakeDotSegment(text)) return undefined;
-        out += literals[i]! + encoded;
+        out += encoded;
       }
     } catch {
       // A lone surrogate: the checks come first, so a later missing value is the error reported.
       return undefined;
     }
-    return out + literals[slots.length]!;
+    return out;
   };
 }
 
@@ -51,8 +56,12 @@ const runSlots = (steps: readonly Step[], from: number, to: number): number[] =>
   steps.slice(from, to + 1).map((step) => (step as readonly Varspec[])[0]!.slot);
 
 /** Whether a segment ends before `next`: the end, "/", "?" or "#" (or an operator that writes one). */
-const endsSegment = (next: string | TemplateExpression | undefined): boolean =>
-  next === undefined || (typeof next === "string" ? /^[/?#]/.test(next) : /[/?&#]/.test(next.operator));
+function endsSegment(next: string | TemplateExpression | undefined): boolean {
+  if (next === undefined) return true;
+  if (typeof next === "string") return next[0] === "/" || next[0] === "?" || next[0] === "#";
+  const operator = next.operator;
+  return operator === "/" || operator === "?" || operator === "&" || operator === "#";
+}
 
 /**
  * What a template's parts decide of its `CompiledUrl`, in one walk beside the program's steps
@@ -75,11 +84,8 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
   // expression writes "." (RFC 6570 §3.2.5): then every expansion is scanned, and no fast path.
   const dots = new Set<number>();
   let templateWritesDots = false;
-  // The fast path's literals and slots, while every expression is a plain `{name}`.
+  // The fast path: while every expression is a plain `{name}`.
   let onlyNames = true;
-  const literals: string[] = [];
-  const slots: number[] = [];
-  let literal = "";
   // RFC 3986 §3.4: the names of `name=value` pairs in the literal text of the query.
   const queryNames = new Set<string>();
   let inQuery = false;
@@ -97,8 +103,8 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
       const hash = text.indexOf("#");
       if (question !== -1 || hash !== -1) inPath = false;
       segmentStart = inPath && text.endsWith("/") ? i + 1 : -1;
-      templateWritesDots ||= /[.%]/.test(i === 0 ? text.slice(pathStart) : text);
-      if (onlyNames && !templateWritesDots) literal += text;
+      const pathText = i === 0 ? text.slice(pathStart) : text;
+      templateWritesDots ||= pathText.includes(".") || pathText.includes("%");
       // A "?" with no "#" before it starts the query; the first "#" ends it.
       if (!queryEnded && (inQuery || (question !== -1 && (hash === -1 || hash > question)))) {
         const pairs = text.slice(inQuery ? 0 : question + 1, hash === -1 ? text.length : hash);
@@ -139,19 +145,12 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
       }
     }
     onlyNames &&= operator === "" && specs.length === 1 && !specs[0]!.explode && !specs[0]!.maxLength;
-    if (onlyNames && !templateWritesDots) {
-      literals.push(literal);
-      slots.push(specs[0]!.slot);
-      literal = "";
-    }
   }
-  literals.push(literal);
   return {
     requiredSlots: [...required],
     wholeSegments: [...wholeSegments.values()],
     dotSlots: templateWritesDots ? undefined : [...dots],
-    expandChecked:
-      onlyNames && !templateWritesDots ? pathExpander(literals, slots, template.variableNames) : undefined,
+    expandChecked: onlyNames && !templateWritesDots ? pathExpander(steps) : undefined,
     literalQueryNames: queryNames,
     // Some part after the path wrote "?" or "#", or a value may write one.
     mayHaveQueryOrFragment: !inPath || hasReservedExpansion,
