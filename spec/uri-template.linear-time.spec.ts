@@ -173,7 +173,7 @@ describe("a route of `/:a` segments through endpoint()", () => {
       return work(call) / route.length;
     });
     expect(units[1]! / units[0]!).toBeLessThanOrEqual(1.1);
-    // About 25 (`/{a}`) and 34 (`/:a`) units per character today.
+    // About 18 (`/{a}`) and 26 (`/:a`) units per character today.
     expect(units[1]).toBeLessThanOrEqual(40);
   });
 });
