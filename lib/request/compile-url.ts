@@ -135,8 +135,9 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
     } else {
       segmentStart = -1;
     }
-    if (operator === ".") templateWritesDots = true;
-    else if (!templateWritesDots && operator !== "?" && operator !== "&") {
+    if (operator === ".") {
+      templateWritesDots = true;
+    } else if (!templateWritesDots && operator !== "?" && operator !== "&") {
       // RFC 6570 §3.2.2, §3.2.6, §3.2.7 pct-encode "%" and "/"; a prefix can cut a value to dots.
       const encodesAll = operator === "" || operator === "/" || operator === ";";
       for (let v = 0; v < specs.length; v++) {
