@@ -173,7 +173,37 @@ describe("a route of `/:a` segments through endpoint()", () => {
       return work(call) / route.length;
     });
     expect(units[1]! / units[0]!).toBeLessThanOrEqual(1.1);
-    // About 25 (`/{a}`) and 34 (`/:a`) units per character today.
+    // About 18 (`/{a}`) and 26 (`/:a`) units per character today.
+    expect(units[1]).toBeLessThanOrEqual(40);
+  });
+  // What compileUrl decides in its walk over the parts: the fast path, dot slots, whole segments
+  // (runs of two placeholders here), the authority of an absolute url, a literal query's names.
+  const BASE = "https://api.service.example";
+  it.each<[string, (count: number) => string, Record<string, string>, (count: number) => string]>([
+    ["{/a}", (count) => "{/a}".repeat(count), { a: "x" }, (count) => BASE + "/x".repeat(count)],
+    ["/{+a}", (count) => "/{+a}".repeat(count), { a: "x" }, (count) => BASE + "/x".repeat(count)],
+    [
+      "/{a}{b}",
+      (count) => "/{a}{b}".repeat(count),
+      { a: "x", b: "y" },
+      (count) => BASE + "/xy".repeat(count),
+    ],
+    [
+      "https://h.example/{a}/…",
+      (count) => "https://h.example/" + "{a}/".repeat(count),
+      { a: "x" },
+      (count) => "https://h.example/" + "x/".repeat(count),
+    ],
+    ["/x?a=1&…", (count) => "/x?" + "a=1&".repeat(count), {}, (count) => BASE + "/x?" + "a=1&".repeat(count)],
+  ])("%s x 30,000 does linear work, and little per character", (_label, url, parameters, expected) => {
+    const units = [3_000, 30_000].map((count) => {
+      const route = "GET " + url(count);
+      const call = (): string => endpoint(route, parameters).url;
+      expect(call()).toBe(expected(count));
+      return work(call) / route.length;
+    });
+    expect(units[1]! / units[0]!).toBeLessThanOrEqual(1.1);
+    // From about 13 (`{/a}`) to 24 (the literal query) units per character today.
     expect(units[1]).toBeLessThanOrEqual(40);
   });
 });

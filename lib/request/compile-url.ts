@@ -3,9 +3,11 @@ import { EndpointError } from "../errors.js";
 import { undefinedArray } from "../object.js";
 import { quoteUrl } from "../redact.js";
 import { compileTemplate, programOf } from "../uri-template/compile.js";
-import { encodeReserved, encodeUnreserved } from "../uri-template/encode.js";
+import { encodeUnreserved } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
 import type { TemplateExpression, UriTemplate } from "../uri-template/index.js";
+import type { Step } from "../uri-template/tokenize.js";
+import type { Varspec } from "../uri-template/types.js";
 import { absoluteUrlFault, authorityEnd, isAbsoluteUrl, mayMakeDotSegment, queryKey } from "../url.js";
 import { colonToTemplate } from "../route.js";
 import type { CompiledUrl, FlatParameters, SlotExpander } from "../pipeline/types.js";
@@ -18,145 +20,144 @@ const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_BYTES);
 const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_BYTES / 8);
 
 /**
- * The fast path: for a template of literals and `{name}` expressions only, the expansion when
- * every value is a string or a finite number that passes the checks as it is written (RFC 6570
- * §3.2.2: pct-encoded but for unreserved characters); else `undefined`, for the checks to decide.
+ * The fast path, for a template of literals and `{name}` expressions only: its steps, literals
+ * (encoded) and varspecs. The expansion when every value is a string or a finite number that
+ * passes the checks as it is written (RFC 6570 §3.2.2: pct-encoded but for unreserved characters);
+ * else `undefined`, for the checks to decide.
  */
-function pathExpander(template: UriTemplate, slotOf: ReadonlyMap<string, number>): SlotExpander | undefined {
-  const literals: string[] = [];
-  const slots: number[] = [];
-  const names: string[] = [];
-  let literal = "";
-  for (const part of template.parts) {
-    if (typeof part === "string") {
-      literal += encodeReserved(part, "");
-      continue;
-    }
-    const variable = part.variables[0]!;
-    if (part.operator !== "" || part.variables.length > 1 || variable.explode || variable.maxLength) {
-      return undefined;
-    }
-    literals.push(literal);
-    literal = "";
-    slots.push(slotOf.get(variable.name)!);
-    names.push(variable.name);
-  }
+function pathExpander(steps: readonly Step[]): SlotExpander {
   return (values) => {
     let out = "";
     try {
-      for (let i = 0; i < slots.length; i++) {
-        const value = values[slots[i]!];
+      for (const step of steps) {
+        if (typeof step === "string") {
+          out += step;
+          continue;
+        }
+        const { slot, name } = step[0]!;
+        const value = values[slot];
         const text = typeof value === "string" ? value : Number.isFinite(value) ? "" + (value as number) : "";
         // "", "." and ".." are what the checks refuse (and no value, or any other, theirs to expand).
         if (text === "" || text === "." || text === "..") return undefined;
-        const encoded = encodeUnreserved(text, names[i]!);
+        const encoded = encodeUnreserved(text, name);
         if (encoded !== text && mayMakeDotSegment(text)) return undefined;
-        out += literals[i]! + encoded;
+        out += encoded;
       }
     } catch {
       // A lone surrogate: the checks come first, so a later missing value is the error reported.
       return undefined;
     }
-    return out + literal;
+    return out;
   };
 }
 
+/** The slots of the one-variable expressions from `steps[from]` to `steps[to]`. */
+const runSlots = (steps: readonly Step[], from: number, to: number): number[] =>
+  steps.slice(from, to + 1).map((step) => (step as readonly Varspec[])[0]!.slot);
+
+/** Whether a segment ends before `next`: the end, "/", "?" or "#" (or an operator that writes one). */
+function endsSegment(next: string | TemplateExpression | undefined): boolean {
+  if (next === undefined) return true;
+  if (typeof next === "string") return next[0] === "/" || next[0] === "?" || next[0] === "#";
+  const operator = next.operator;
+  return operator === "/" || operator === "?" || operator === "&" || operator === "#";
+}
+
 /**
- * The slots of the required placeholders, `{name}` and `{+name}` before the first "?" or "#";
- * the operators for optional pieces may vanish (RFC 6570 §3.2.1). Runs of one-variable
- * placeholders between "/" (or the start) and "/" (or the end of the path) are whole segments.
+ * What a template's parts decide of its `CompiledUrl`, in one walk beside the program's steps
+ * (the same parts, literals encoded once and varspecs with their slots). `pathStart`: where a dot
+ * segment can start in the first literal.
  */
-function requiredSlots(template: UriTemplate, slotOf: ReadonlyMap<string, number>): [number[], number[][]] {
-  const required = new Set<number>();
-  const wholeSegments = new Map<number | string, number[]>();
+function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: number) {
   const parts = template.parts;
-  // A leading `{name}` pct-encodes ":" and "/": the url is a path, and it can be a segment. A
-  // leading `{+x}` may write an absolute url. (A literal, a string, has no `operator`.)
-  let run: number[] | undefined =
-    (parts[0] as TemplateExpression | undefined)?.operator === "" ? [] : undefined;
+  // Required: `{name}` and `{+name}` before the first "?" or "#"; the operators for optional
+  // pieces may vanish (RFC 6570 §3.2.1). Each slot once: `/{a}/{a}/…` checks one value.
+  const required = new Set<number>();
+  let inPath = true;
+  // Whole segments: runs of one-variable placeholders between "/" (or the start) and "/" (or the
+  // end of the path), each once; `segmentStart` is the run's first part, or -1. A leading `{name}`
+  // pct-encodes ":" and "/", so it can be one; a leading `{+x}` may write an absolute url.
+  const wholeSegments = new Map<number | string, number[]>();
+  let segmentStart = (parts[0] as TemplateExpression | undefined)?.operator === "" ? 0 : -1;
+  // Dot slots: the variables whose values alone can make a "." or ".." segment, all but those of
+  // "?" and "&" (`name=value`); none when a literal (after `pathStart`) holds "." or "%" or a label
+  // expression writes "." (RFC 6570 §3.2.5): then every expansion is scanned, and no fast path.
+  const dots = new Set<number>();
+  let templateWritesDots = false;
+  // The fast path: while every expression is a plain `{name}`.
+  let onlyNames = true;
+  // RFC 3986 §3.4: the names of `name=value` pairs in the literal text of the query.
+  const queryNames = new Set<string>();
+  let inQuery = false;
+  let queryEnded = false;
+  let variables = 0;
+  let hasLiteral = false;
+  let hasReservedExpansion = false; // `{+x}`, whose value may write "?" or "#"
+
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (typeof part === "string") {
-      if (/[?#]/.test(part)) break;
-      run = part.endsWith("/") ? [] : undefined;
-    } else if (part.operator === "?" || part.operator === "&" || part.operator === "#") {
-      break;
-    } else if (part.operator === "" || part.operator === "+") {
-      for (const variable of part.variables) required.add(slotOf.get(variable.name)!);
-      if (run !== undefined && part.variables.length === 1) {
-        run.push(slotOf.get(part.variables[0]!.name)!);
-        // Whole when what follows starts with "/", "?" or "#" (or an operator that writes one).
-        const after = parts[i + 1];
-        if (
-          after === undefined ||
-          (typeof after === "string" ? /^[/?#]/.test(after) : /[/?&#]/.test(after.operator))
-        ) {
-          wholeSegments.set(run.length === 1 ? run[0]! : run.join("/"), run);
+      const text = steps[i] as string;
+      hasLiteral = true;
+      const question = text.indexOf("?");
+      const hash = text.indexOf("#");
+      if (question !== -1 || hash !== -1) inPath = false;
+      segmentStart = inPath && text.endsWith("/") ? i + 1 : -1;
+      const pathText = i === 0 ? text.slice(pathStart) : text;
+      templateWritesDots ||= pathText.includes(".") || pathText.includes("%");
+      // A "?" with no "#" before it starts the query; the first "#" ends it.
+      if (!queryEnded && (inQuery || (question !== -1 && (hash === -1 || hash > question)))) {
+        const pairs = text.slice(inQuery ? 0 : question + 1, hash === -1 ? text.length : hash);
+        for (const pair of pairs.split("&")) {
+          const name = queryKey(pair);
+          if (name) queryNames.add(name);
         }
-      } else {
-        run = undefined;
+        inQuery = true;
+        queryEnded = hash !== -1;
       }
-    } else {
-      run = undefined;
-    }
-  }
-  // Each slot and each run once: `/{a}/{a}/…` must not check one value per use (linear time).
-  return [[...required], [...wholeSegments.values()]];
-}
-
-/**
- * The slots whose values alone can make a "." or ".." segment: every variable but those of "?"
- * and "&", which write `name=value`. `undefined` when the template itself can write a dot: a
- * literal (after `skip` characters) with "." or "%", or a label expression (RFC 6570 §3.2.5).
- */
-function dotSlots(
-  template: UriTemplate,
-  skip: number,
-  slotOf: ReadonlyMap<string, number>,
-): number[] | undefined {
-  const slots = new Set<number>();
-  for (const part of template.parts) {
-    if (typeof part === "string") {
-      if (/[.%]/.test(encodeReserved(part, "").slice(skip))) return undefined;
-    } else if (part.operator === ".") {
-      return undefined;
-    } else if (part.operator !== "?" && part.operator !== "&") {
-      // RFC 6570 §3.2.2, §3.2.6, §3.2.7 pct-encode "%" and "/"; a prefix can cut a value to dots.
-      const encodesAll = part.operator === "" || part.operator === "/" || part.operator === ";";
-      for (const variable of part.variables) {
-        const slot = slotOf.get(variable.name)!;
-        slots.add(encodesAll && variable.maxLength === undefined ? slot : ~slot);
-      }
-    }
-    skip = 0;
-  }
-  return [...slots];
-}
-
-/** RFC 3986 §3.4: the names of `name=value` pairs in the literal text of the query. */
-function literalQueryNames(template: UriTemplate): Set<string> {
-  const names = new Set<string>();
-  let inQuery = false;
-  for (const part of template.parts) {
-    if (typeof part !== "string") {
-      if (part.operator === "?") inQuery = true;
       continue;
     }
-    let text = part;
-    if (!inQuery) {
-      const question = text.indexOf("?");
-      if (question === -1 || text.lastIndexOf("#", question) !== -1) continue;
-      inQuery = true;
-      text = text.slice(question + 1);
+    const specs = steps[i] as readonly Varspec[];
+    const operator = part.operator;
+    variables += specs.length;
+    if (operator === "?" || operator === "&" || operator === "#") inPath = false;
+    inQuery ||= operator === "?";
+    hasReservedExpansion ||= operator === "+";
+    if (inPath && (operator === "" || operator === "+")) {
+      for (let v = 0; v < specs.length; v++) required.add(specs[v]!.slot);
+      if (specs.length > 1) {
+        segmentStart = -1;
+      } else if (segmentStart !== -1 && endsSegment(parts[i + 1])) {
+        // One placeholder is keyed by its slot, a longer run by its slots joined.
+        const key = segmentStart === i ? specs[0]!.slot : runSlots(steps, segmentStart, i).join("/");
+        if (!wholeSegments.has(key)) wholeSegments.set(key, runSlots(steps, segmentStart, i));
+      }
+    } else {
+      segmentStart = -1;
     }
-    const hash = text.indexOf("#");
-    for (const pair of (hash === -1 ? text : text.slice(0, hash)).split("&")) {
-      const name = queryKey(encodeReserved(pair, ""));
-      if (name) names.add(name);
+    if (operator === ".") {
+      templateWritesDots = true;
+    } else if (!templateWritesDots && operator !== "?" && operator !== "&") {
+      // RFC 6570 §3.2.2, §3.2.6, §3.2.7 pct-encode "%" and "/"; a prefix can cut a value to dots.
+      const encodesAll = operator === "" || operator === "/" || operator === ";";
+      for (let v = 0; v < specs.length; v++) {
+        const { slot, maxLength } = specs[v]!;
+        dots.add(encodesAll && maxLength === undefined ? slot : ~slot);
+      }
     }
-    if (hash !== -1) break;
+    onlyNames &&= operator === "" && specs.length === 1 && !specs[0]!.explode && !specs[0]!.maxLength;
   }
-  return names;
+  return {
+    requiredSlots: [...required],
+    wholeSegments: [...wholeSegments.values()],
+    dotSlots: templateWritesDots ? undefined : [...dots],
+    expandChecked: onlyNames && !templateWritesDots ? pathExpander(steps) : undefined,
+    literalQueryNames: queryNames,
+    // Some part after the path wrote "?" or "#", or a value may write one.
+    mayHaveQueryOrFragment: !inPath || hasReservedExpansion,
+    variables,
+    hasLiteral,
+  };
 }
 
 /** The compiled form of a url, cached by the url string from its second use. */
@@ -167,16 +168,14 @@ export function compileUrl(url: string): CompiledUrl {
   if (!again) seen.set(url, true, BYTES.perCharacter * url.length);
   // The second time through parseTemplate's cache: one compiled copy of a template, shared.
   const template = again ? parseTemplate(colonToTemplate(url)) : compileTemplate(colonToTemplate(url));
-  const [expandSlots, , slotOf] = programOf(template);
-  const [required, wholeSegments] = requiredSlots(template, slotOf);
+  const [expandSlots, steps, slotOf] = programOf(template);
   // The literal every expansion begins with, as the engine writes it.
-  const first = template.parts[0];
-  const literal = typeof first === "string" ? encodeReserved(first, "") : "";
+  const literal = typeof steps[0] === "string" ? steps[0] : "";
   const absolute = isAbsoluteUrl(literal);
   // The engine would pct-encode a non-ASCII host (RFC 6570 §3.1), to be refused later in words
   // the caller never wrote.
   if (absolute) {
-    const written = first as string;
+    const written = template.parts[0] as string;
     const authority = written.slice(written.indexOf("://") + 3, authorityEnd(written));
     if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
       throw new EndpointError(
@@ -190,34 +189,24 @@ export function compileUrl(url: string): CompiledUrl {
   const isValidAbsolute =
     absolute && authorityStop < literal.length && absoluteUrlFault(literal) === undefined;
   const pathStart = isValidAbsolute ? authorityStop : 0;
-  const slotsOfDots = dotSlots(template, pathStart, slotOf);
-  let variables = 0;
-  for (const part of template.parts) if (typeof part !== "string") variables += part.variables.length;
+  const { variables, hasLiteral, ...walk } = walkParts(template, steps, pathStart);
   const compiled: CompiledUrl = {
     url,
     template,
     cached: again,
     weight: BYTES.perEntry + BYTES.perCharacter * 2 * url.length + BYTES.perVariable * variables,
     expand: expandSlots,
-    // Literals with a "." or "%" (no dot slots): every expansion is scanned, so no fast path.
-    expandChecked: slotsOfDots === undefined ? undefined : pathExpander(template, slotOf),
     slotOf,
-    requiredSlots: required,
-    wholeSegments,
-    dotSlots: slotsOfDots,
     pathStart,
     // Only where the expansion can be absolute (its leading literal is `scheme://…` or the start
     // of one) and the route writes some literal text: `{+next}` alone is its value's to choose.
     checksAuthority:
       !isValidAbsolute &&
       (absolute || /^(?:[A-Za-z][A-Za-z0-9+.-]*(?::\/{0,2})?)?$/.test(literal)) &&
-      template.parts.some((part) => typeof part === "string"),
+      hasLiteral,
     isPath: literal.startsWith("/"),
     isValidAbsolute,
-    mayHaveQueryOrFragment: template.parts.some((part) =>
-      typeof part === "string" ? /[?#]/.test(part) : /[+#?&]/.test(part.operator),
-    ),
-    literalQueryNames: literalQueryNames(template),
+    ...walk,
   };
   return again ? cache.set(url, compiled, compiled.weight) : compiled;
 }
