@@ -10,7 +10,7 @@ import type { Step } from "../uri-template/tokenize.js";
 import type { Varspec } from "../uri-template/types.js";
 import { absoluteUrlFault, authorityEnd, isAbsoluteUrl, mayMakeDotSegment, queryKey } from "../url.js";
 import { colonToTemplate } from "../route.js";
-import type { CompiledUrl, FlatParameters, SlotExpander } from "../pipeline/types.js";
+import type { CompiledUrl, SlotExpander } from "../pipeline/types.js";
 
 // Weighed by bytes: urls with inlined ids are all distinct, and a hostile url of thousands of
 // variables must not be kept a thousand times (docs/architecture.md, "Caches").
@@ -222,23 +222,4 @@ export function slotOf(compiled: CompiledUrl, name: string): number | undefined 
 /** A call's slots: one `undefined` per variable, never a hole. */
 export function emptySlots(compiled: CompiledUrl): unknown[] {
   return undefinedArray(compiled.template.variableNames.length);
-}
-
-/**
- * Parameters in merged order → the slots of the url's variables and the flat leftover. Only
- * parameters fill slots: a variable named like a reserved option (`{url}`) never reads the option.
- */
-export function placeParameters(
-  compiled: CompiledUrl,
-  keys: readonly string[],
-  values: readonly unknown[],
-): { slots: unknown[]; leftover: FlatParameters | undefined } {
-  const slots = emptySlots(compiled);
-  let leftover: FlatParameters | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const slot = slotOf(compiled, keys[i]!);
-    if (slot !== undefined) slots[slot] = values[i];
-    else (leftover ??= []).push(keys[i]!, values[i]);
-  }
-  return { slots, leftover };
 }
