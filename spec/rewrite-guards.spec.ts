@@ -111,6 +111,13 @@ describe("data is replaced, never merged", () => {
     expect(builder.merge("POST /x").data).toStrictEqual({ b: 2, nested: { y: 2 } });
   });
 
+  it("merge() and endpoint(): the defaults' data, by reference (the snapshot's frozen copy)", () => {
+    const builder = base();
+    expect(builder.merge("POST /x").data).toBe(builder.DEFAULTS.data);
+    expect(builder.endpoint("POST /x").body).toBe(builder.DEFAULTS.data);
+    expect(Object.isFrozen(builder.merge("POST /x").data)).toBe(true);
+  });
+
   it("endpoint(): the call's data is the body, by reference", () => {
     const data = { b: 2 };
     expect(base().endpoint("POST /x", { data })).toStrictEqual({
