@@ -8,8 +8,8 @@ import type { TemplateExpression, TemplateOperator, Varspec } from "./types.js";
 /** A step of the program `expand` walks: a literal already encoded, or an expression's varspecs. */
 export type Step = string | readonly Varspec[];
 
-/** A template as parsed: its public parts, the program `expand` walks, each variable name's slot. */
-export type Tokens = [readonly (string | TemplateExpression)[], Step[], Map<string, number>];
+/** A template as parsed: the program `expand` walks, where each step starts, each variable name's slot. */
+export type Tokens = [Step[], number[], Map<string, number>];
 
 /**
  * Reads a template in one pass, left to right, by the grammar of RFC 6570 §2: sticky regular
@@ -18,10 +18,12 @@ export type Tokens = [readonly (string | TemplateExpression)[], Step[], Map<stri
  * first character the grammar does not allow.
  */
 export function tokenize(template: string): Tokens {
-  const parts: (string | TemplateExpression)[] = [];
   const steps: Step[] = [];
+  const starts: number[] = [];
   const slots = new Map<string, number>();
   const specs: Varspec[] = []; // the varspecs of the expression being read
+  // Each expression without a prefix, by its text: its repeats (`/{a}/{a}/…`) share one step.
+  const repeats = new Map<string, readonly Varspec[]>();
   const fail = (problem: string, offset: number): never => {
     throw templateError(template, problem, offset);
   };
@@ -29,8 +31,8 @@ export function tokenize(template: string): Tokens {
   while (i < template.length) {
     const literalEnd = template[i] === "{" ? i : matchEnd(LITERALS, template, i);
     if (literalEnd > i) {
+      starts.push(i);
       const literal = template.slice(i, (i = literalEnd));
-      parts.push(literal);
       // §3.1: literal characters outside the URI syntax (non-ASCII) are written as UTF-8 triplets.
       steps.push(encodeReserved(literal, ""));
       continue;
@@ -48,6 +50,7 @@ export function tokenize(template: string): Tokens {
     const row = OPERATORS[operator];
     specs.length = 0;
     let next: string;
+    let hasPrefix = false;
     do {
       // §2.3 varspec = varname [ modifier-level4 ]
       const offset = i;
@@ -61,6 +64,7 @@ export function tokenize(template: string): Tokens {
         i = matchEnd(MAX_LENGTH, template, i);
         if (i === 0) fail("prefix length must be an integer from 1 to 9999", digits);
         maxLength = +template.slice(digits, i);
+        hasPrefix = true;
       } else if (name && next === "*") {
         explode = true; // §2.4.2 explode = "*"
         i++;
@@ -83,17 +87,41 @@ export function tokenize(template: string): Tokens {
       // §3.2.7–§3.2.9: a named operator writes "name=" before a value (the varname as written).
       const named = row.named ? name + "=" : "";
       const first = row.first + named;
-      specs.push({ name, explode, maxLength, row, slot, offset, first, sep: row.sep + named });
+      specs.push({ name, explode, maxLength, operator, row, slot, offset, first, sep: row.sep + named });
       i++;
     } while (next !== "}");
-    // Copied at their exact size: a template of many expressions keeps no spare room.
-    const variables = specs.map(({ name, explode, maxLength }) =>
-      Object.freeze({ name, explode, maxLength }),
-    );
-    parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
-    steps.push(specs.slice());
+    starts.push(start);
+    // With a prefix, each keeps its own step: the error of a prefix on a list quotes its offset.
+    const text = template.slice(start, i);
+    let step = hasPrefix ? undefined : repeats.get(text);
+    if (step === undefined) {
+      step = specs.slice(); // at its exact size
+      if (!hasPrefix) repeats.set(text, step);
+    }
+    steps.push(step);
   }
-  return [Object.freeze(parts), steps, slots];
+  return [steps, starts, slots];
+}
+
+/**
+ * The public parts of a tokenized template, frozen: raw literals as written, and each expression's
+ * operator, variables and offset. Built only when read: the library walks the steps.
+ */
+export function partsOf(
+  template: string,
+  steps: readonly Step[],
+  starts: readonly number[],
+): readonly (string | TemplateExpression)[] {
+  const parts = steps.map((step, i) => {
+    if (typeof step === "string") return template.slice(starts[i], starts[i + 1] ?? template.length);
+    const variables = step.map(({ name, explode, maxLength }) => Object.freeze({ name, explode, maxLength }));
+    return Object.freeze({
+      operator: step[0]!.operator,
+      variables: Object.freeze(variables),
+      offset: starts[i]!,
+    });
+  });
+  return Object.freeze(parts);
 }
 
 /** A character for a message: `"-"` for visible ASCII, `" " (U+0020)` or `"ä" (U+00E4)` for the rest. */
