@@ -64,9 +64,10 @@ function splitRoute(route: string): ParsedRoute {
   return { method, url };
 }
 
-// The path text up to a template expression, the query or the fragment; a `/:name` in it, whose
-// name is RFC 6570 varchars (`\w`).
+// The path text up to a template expression, the query or the fragment; an expression (copied
+// untouched, even unclosed); a `/:name` in the path text, whose name is RFC 6570 varchars (`\w`).
 const PLAIN = /[^{?#]*/y;
+const EXPRESSION = /\{[^}]*\}?/y;
 const COLON_NAME = /\/:(\w+)/g;
 
 /**
@@ -85,8 +86,9 @@ export function colonToTemplate(url: string): string {
     result += url.slice(i, PLAIN.lastIndex).replace(COLON_NAME, "/{$1}");
     i = PLAIN.lastIndex;
     if (url[i] !== "{") return result + url.slice(i); // the query or the fragment, or the end
-    const close = url.indexOf("}", i);
-    result += url.slice(i, (i = close === -1 ? url.length : close + 1));
+    EXPRESSION.lastIndex = i;
+    EXPRESSION.test(url);
+    result += url.slice(i, (i = EXPRESSION.lastIndex));
   }
   return result;
 }

@@ -22,7 +22,7 @@ export function tokenize(template: string): Tokens {
   const starts: number[] = [];
   const slots = new Map<string, number>();
   const specs: Varspec[] = []; // the varspecs of the expression being read
-  // Each expression without a prefix, by its text: its repeats (`/{a}/{a}/…`) share one step.
+  // The step of each expression without a prefix, by its text, for its repeats.
   const repeats = new Map<string, readonly Varspec[]>();
   const fail = (problem: string, offset: number): never => {
     throw templateError(template, problem, offset);
@@ -42,6 +42,15 @@ export function tokenize(template: string): Tokens {
     if (template[i] !== "{") fail(`invalid literal character ${describeCharacter(template, i)}`, i);
     // §2.2 expression = "{" [ operator ] variable-list "}"
     const start = i++;
+    // An expression read before (`/{a}/{a}/…`) is its step again.
+    const end = matchEnd(EXPRESSION, template, start);
+    const repeat = end === 0 ? undefined : repeats.get(template.slice(start, end));
+    if (repeat !== undefined) {
+      starts.push(start);
+      steps.push(repeat);
+      i = end;
+      continue;
+    }
     let operator = template.charAt(i) as TemplateOperator;
     if (hasOwn(OPERATORS, operator)) i += operator.length;
     // §2.2 op-reserve: operators reserved for future extensions.
@@ -90,14 +99,10 @@ export function tokenize(template: string): Tokens {
       specs.push({ name, explode, maxLength, operator, row, slot, offset, first, sep: row.sep + named });
       i++;
     } while (next !== "}");
-    starts.push(start);
+    const step = specs.slice(); // at its exact size
     // With a prefix, each keeps its own step: the error of a prefix on a list quotes its offset.
-    const text = template.slice(start, i);
-    let step = hasPrefix ? undefined : repeats.get(text);
-    if (step === undefined) {
-      step = specs.slice(); // at its exact size
-      if (!hasPrefix) repeats.set(text, step);
-    }
+    if (!hasPrefix) repeats.set(template.slice(start, i), step);
+    starts.push(start);
     steps.push(step);
   }
   return [steps, starts, slots];
@@ -143,6 +148,8 @@ function matchEnd(pattern: RegExp, text: string, from: number): number {
 // §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded: the
 // longest one (maybe empty); a "." is taken only when a varchar follows, so each character is read once.
 const VARNAME = /(?:(?:\w|%[\dA-Fa-f]{2})(?:\.(?=[\w%]))?)*/y;
+// §2.2 an expression from "{" to "}", whose text finds its repeats.
+const EXPRESSION = /\{[^{}]*\}/y;
 // §2.4.1 max-length = %x31-39 0*3DIGIT, and no fifth digit.
 const MAX_LENGTH = /[1-9]\d{0,3}(?!\d)/y;
 // §2.1 literal, with erratum 6937 ("'" is one, as the RFC's own examples use it): the unreserved
