@@ -114,19 +114,18 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
       }
       continue;
     }
-    const specs = step;
-    const operator = specs[0]!.operator;
-    variables += specs.length;
+    const operator = step[0]!.operator;
+    variables += step.length;
     if (operator === "?" || operator === "&" || operator === "#") inPath = false;
     inQuery ||= operator === "?";
     hasReservedExpansion ||= operator === "+";
     if (inPath && (operator === "" || operator === "+")) {
-      for (let v = 0; v < specs.length; v++) required.add(specs[v]!.slot);
-      if (specs.length > 1) {
+      for (let v = 0; v < step.length; v++) required.add(step[v]!.slot);
+      if (step.length > 1) {
         segmentStart = -1;
       } else if (segmentStart !== -1 && endsSegment(steps[i + 1])) {
         // One placeholder is keyed by its slot, a longer run by its slots joined.
-        const key = segmentStart === i ? specs[0]!.slot : runSlots(steps, segmentStart, i).join("/");
+        const key = segmentStart === i ? step[0]!.slot : runSlots(steps, segmentStart, i).join("/");
         if (!wholeSegments.has(key)) wholeSegments.set(key, runSlots(steps, segmentStart, i));
       }
     } else {
@@ -137,12 +136,12 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
     } else if (!templateWritesDots && operator !== "?" && operator !== "&") {
       // RFC 6570 §3.2.2, §3.2.6, §3.2.7 pct-encode "%" and "/"; a prefix can cut a value to dots.
       const encodesAll = operator === "" || operator === "/" || operator === ";";
-      for (let v = 0; v < specs.length; v++) {
-        const { slot, maxLength } = specs[v]!;
+      for (let v = 0; v < step.length; v++) {
+        const { slot, maxLength } = step[v]!;
         dots.add(encodesAll && maxLength === undefined ? slot : ~slot);
       }
     }
-    onlyNames &&= operator === "" && specs.length === 1 && !specs[0]!.explode && !specs[0]!.maxLength;
+    onlyNames &&= operator === "" && step.length === 1 && !step[0]!.explode && !step[0]!.maxLength;
   }
   return {
     requiredSlots: [...required],

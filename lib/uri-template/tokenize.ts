@@ -8,16 +8,14 @@ import type { TemplateExpression, TemplateOperator, Varspec } from "./types.js";
 /** A step of the program `expand` walks: a literal already encoded, or an expression's varspecs. */
 export type Step = string | readonly Varspec[];
 
-/** A template as parsed: the program `expand` walks, where each step starts, each variable name's slot. */
-export type Tokens = [Step[], number[], Map<string, number>];
-
 /**
- * Reads a template in one pass, left to right, by the grammar of RFC 6570 §2: sticky regular
+ * Reads a template into the program `expand` walks, where each step starts, and each variable
+ * name's slot. One pass, left to right, by the grammar of RFC 6570 §2: sticky regular
  * expressions match each run of literal characters, each name and each prefix length without
  * backtracking, so the time is linear in the template. Throws `ERR_INVALID_TEMPLATE` at the
  * first character the grammar does not allow.
  */
-export function tokenize(template: string): Tokens {
+export function tokenize(template: string): [Step[], number[], Map<string, number>] {
   const steps: Step[] = [];
   const starts: number[] = [];
   const slots = new Map<string, number>();
@@ -42,11 +40,11 @@ export function tokenize(template: string): Tokens {
     if (template[i] !== "{") fail(`invalid literal character ${describeCharacter(template, i)}`, i);
     // §2.2 expression = "{" [ operator ] variable-list "}"
     const start = i++;
+    starts.push(start);
     // An expression read before (`/{a}/{a}/…`) is its step again.
     const end = matchEnd(EXPRESSION, template, start);
     const repeat = end === 0 ? undefined : repeats.get(template.slice(start, end));
     if (repeat !== undefined) {
-      starts.push(start);
       steps.push(repeat);
       i = end;
       continue;
@@ -59,7 +57,6 @@ export function tokenize(template: string): Tokens {
     const row = OPERATORS[operator];
     specs.length = 0;
     let next: string;
-    let hasPrefix = false;
     do {
       // §2.3 varspec = varname [ modifier-level4 ]
       const offset = i;
@@ -73,7 +70,6 @@ export function tokenize(template: string): Tokens {
         i = matchEnd(MAX_LENGTH, template, i);
         if (i === 0) fail("prefix length must be an integer from 1 to 9999", digits);
         maxLength = +template.slice(digits, i);
-        hasPrefix = true;
       } else if (name && next === "*") {
         explode = true; // §2.4.2 explode = "*"
         i++;
@@ -100,9 +96,9 @@ export function tokenize(template: string): Tokens {
       i++;
     } while (next !== "}");
     const step = specs.slice(); // at its exact size
-    // With a prefix, each keeps its own step: the error of a prefix on a list quotes its offset.
-    if (!hasPrefix) repeats.set(template.slice(start, i), step);
-    starts.push(start);
+    const text = template.slice(start, i);
+    // With a prefix (":"), each keeps its own step: the error of a prefix on a list quotes its offset.
+    if (!text.includes(":")) repeats.set(text, step);
     steps.push(step);
   }
   return [steps, starts, slots];
@@ -112,19 +108,12 @@ export function tokenize(template: string): Tokens {
  * The public parts of a tokenized template, frozen: raw literals as written, and each expression's
  * operator, variables and offset. Built only when read: the library walks the steps.
  */
-export function partsOf(
-  template: string,
-  steps: readonly Step[],
-  starts: readonly number[],
-): readonly (string | TemplateExpression)[] {
-  const parts = steps.map((step, i) => {
-    if (typeof step === "string") return template.slice(starts[i], starts[i + 1] ?? template.length);
+export function partsOf(template: string, steps: readonly Step[], starts: readonly number[]) {
+  const parts = steps.map((step, i): string | TemplateExpression => {
+    const offset = starts[i]!;
+    if (typeof step === "string") return template.slice(offset, starts[i + 1] ?? template.length);
     const variables = step.map(({ name, explode, maxLength }) => Object.freeze({ name, explode, maxLength }));
-    return Object.freeze({
-      operator: step[0]!.operator,
-      variables: Object.freeze(variables),
-      offset: starts[i]!,
-    });
+    return Object.freeze({ operator: step[0]!.operator, variables: Object.freeze(variables), offset });
   });
   return Object.freeze(parts);
 }
