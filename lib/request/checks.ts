@@ -36,7 +36,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
   let expanded: string;
   if (texts === undefined) expanded = compiled.expand(slots);
   else {
-    for (let part = 0; part < programOf(compiled.template)[1].length; part++) texts.push("");
+    for (let part = 0; part < compiled.template.parts.length; part++) texts.push("");
     for (const [part, , text] of expandPieces(compiled, slots)) texts[part] += text;
     expanded = texts.join("");
   }
