@@ -58,7 +58,7 @@ const runSlots = (steps: readonly Step[], from: number, to: number): number[] =>
 function endsSegment(next: Step | undefined): boolean {
   if (next === undefined) return true;
   if (typeof next === "string") return next[0] === "/" || next[0] === "?" || next[0] === "#";
-  const operator = next[0]!.operator;
+  const operator = next[0]!.row.operator;
   return operator === "/" || operator === "?" || operator === "&" || operator === "#";
 }
 
@@ -75,7 +75,7 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
   // end of the path), each once; `segmentStart` is the run's first part, or -1. A leading `{name}`
   // pct-encodes ":" and "/", so it can be one; a leading `{+x}` may write an absolute url.
   const wholeSegments = new Map<number | string, number[]>();
-  let segmentStart = typeof steps[0] === "object" && steps[0][0]!.operator === "" ? 0 : -1;
+  let segmentStart = typeof steps[0] === "object" && steps[0][0]!.row.operator === "" ? 0 : -1;
   // Dot slots: the variables whose values alone can make a "." or ".." segment, all but those of
   // "?" and "&" (`name=value`); none when a literal (after `pathStart`) holds "." or "%" or a label
   // expression writes "." (RFC 6570 §3.2.5): then every expansion is scanned, and no fast path.
@@ -114,7 +114,7 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
       }
       continue;
     }
-    const operator = step[0]!.operator;
+    const operator = step[0]!.row.operator;
     variables += step.length;
     if (operator === "?" || operator === "&" || operator === "#") inPath = false;
     inQuery ||= operator === "?";

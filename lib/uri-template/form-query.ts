@@ -13,8 +13,8 @@ function formVarspec(name: string): Varspec {
   let spec = FORM_VARSPECS.get(name);
   if (spec === undefined) {
     const first = encodeUnreserved(name, name) + "=";
-    const query = { explode: false, maxLength: undefined, operator: "?", row: OPERATORS["?"] } as const;
-    spec = { name, ...query, slot: 0, offset: 0, first, sep: "&" + first };
+    const row = OPERATORS["?"];
+    spec = { name, explode: false, maxLength: undefined, row, slot: 0, offset: 0, first, sep: "&" + first };
     if (name.length <= 100) {
       if (FORM_VARSPECS.size >= 1000) FORM_VARSPECS.clear();
       FORM_VARSPECS.set(name, spec);

@@ -92,7 +92,7 @@ export function tokenize(template: string): [Step[], number[], Map<string, numbe
       // §3.2.7–§3.2.9: a named operator writes "name=" before a value (the varname as written).
       const named = row.named ? name + "=" : "";
       const first = row.first + named;
-      specs.push({ name, explode, maxLength, operator, row, slot, offset, first, sep: row.sep + named });
+      specs.push({ name, explode, maxLength, row, slot, offset, first, sep: row.sep + named });
       i++;
     } while (next !== "}");
     const step = specs.slice(); // at its exact size
@@ -113,7 +113,7 @@ export function partsOf(template: string, steps: readonly Step[], starts: readon
     const offset = starts[i]!;
     if (typeof step === "string") return template.slice(offset, starts[i + 1] ?? template.length);
     const variables = step.map(({ name, explode, maxLength }) => Object.freeze({ name, explode, maxLength }));
-    return Object.freeze({ operator: step[0]!.operator, variables: Object.freeze(variables), offset });
+    return Object.freeze({ operator: step[0]!.row.operator, variables: Object.freeze(variables), offset });
   });
   return Object.freeze(parts);
 }

@@ -50,8 +50,6 @@ export interface UriTemplate {
 
 /** A varspec as compiled (internal): what its expansion needs besides its value. */
 export interface Varspec extends TemplateVariable {
-  /** Its expression's operator. */
-  readonly operator: TemplateOperator;
   /** The row of its expression's operator (RFC 6570 Appendix A). */
   readonly row: OperatorRow;
   /** The index of its value in the values `expand` reads (its name's index in `variableNames`). */
