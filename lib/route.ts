@@ -64,9 +64,11 @@ function splitRoute(route: string): ParsedRoute {
   return { method, url };
 }
 
-// A template expression (copied untouched), the query or fragment (where rewriting stops), or a
-// `/:name` whose name is RFC 6570 varchars (`\w`).
-const COLON_NAME = /\{[^}]*\}?|[?#][^]*|\/:(\w+)/g;
+// The path text up to a template expression, the query or the fragment; an expression (copied
+// untouched, even unclosed); a `/:name` in the path text, whose name is RFC 6570 varchars (`\w`).
+const PLAIN = /[^{?#]*/y;
+const EXPRESSION = /\{[^}]*\}?/y;
+const COLON_NAME = /\/:(\w+)/g;
 
 /**
  * The `:name` form: a colon at the start of a path segment (`/:name`) means `{name}`. Not
@@ -76,13 +78,17 @@ const COLON_NAME = /\{[^}]*\}?|[?#][^]*|\/:(\w+)/g;
 export function colonToTemplate(url: string): string {
   if (!url.includes("/:")) return url;
   // RFC 3986 §3.2: the path starts after the authority.
-  let done = isAbsoluteUrl(url) ? authorityEnd(url) : 0;
-  let result = url.slice(0, done);
-  COLON_NAME.lastIndex = done;
-  for (let match; (match = COLON_NAME.exec(url)) !== null;) {
-    if (match[1] === undefined) continue;
-    result += url.slice(done, match.index) + "/{" + match[1] + "}";
-    done = COLON_NAME.lastIndex;
+  let i = isAbsoluteUrl(url) ? authorityEnd(url) : 0;
+  let result = url.slice(0, i);
+  while (i < url.length) {
+    PLAIN.lastIndex = i;
+    PLAIN.test(url);
+    result += url.slice(i, PLAIN.lastIndex).replace(COLON_NAME, "/{$1}");
+    i = PLAIN.lastIndex;
+    if (url[i] !== "{") return result + url.slice(i); // the query or the fragment, or the end
+    EXPRESSION.lastIndex = i;
+    EXPRESSION.test(url);
+    result += url.slice(i, (i = EXPRESSION.lastIndex));
   }
-  return result + url.slice(done);
+  return result;
 }

@@ -3,7 +3,7 @@ import { quoteUrl } from "../redact.js";
 import { colonToTemplate, parseRoute } from "../route.js";
 import { isAbsoluteUrl } from "../url.js";
 import { encodeReserved } from "../uri-template/encode.js";
-import { tokenize } from "../uri-template/tokenize.js";
+import { partsOf, tokenize } from "../uri-template/tokenize.js";
 import type { TemplateExpression, TemplateVariable } from "../uri-template/types.js";
 
 /** A literal (as `endpoint()` writes it: non-ASCII pct-encoded) or an expression of a template. */
@@ -73,7 +73,8 @@ export function compileRoutePattern(route: string): RoutePattern {
   // need a second origin check per route.
   if (isAbsoluteUrl(template))
     throw invalidRoute(route, "a route to match must be a path, not an absolute URL");
-  const [parts] = tokenize(template);
+  const [steps, starts] = tokenize(template);
+  const parts = partsOf(template, steps, starts);
 
   // Split the template where endpoint() splits the url it writes: the query starts at the first
   // "?" literal or `{?…}`/`{&…}` expression, the fragment at the first "#" or `{#…}`.

@@ -5,7 +5,6 @@ import { quoteUrl } from "../redact.js";
 import { compileTemplate, programOf } from "../uri-template/compile.js";
 import { encodeUnreserved } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
-import type { TemplateExpression, UriTemplate } from "../uri-template/index.js";
 import type { Step } from "../uri-template/tokenize.js";
 import type { Varspec } from "../uri-template/types.js";
 import { absoluteUrlFault, authorityEnd, isAbsoluteUrl, mayMakeDotSegment, queryKey } from "../url.js";
@@ -56,20 +55,18 @@ const runSlots = (steps: readonly Step[], from: number, to: number): number[] =>
   steps.slice(from, to + 1).map((step) => (step as readonly Varspec[])[0]!.slot);
 
 /** Whether a segment ends before `next`: the end, "/", "?" or "#" (or an operator that writes one). */
-function endsSegment(next: string | TemplateExpression | undefined): boolean {
+function endsSegment(next: Step | undefined): boolean {
   if (next === undefined) return true;
   if (typeof next === "string") return next[0] === "/" || next[0] === "?" || next[0] === "#";
-  const operator = next.operator;
+  const operator = next[0]!.row.operator;
   return operator === "/" || operator === "?" || operator === "&" || operator === "#";
 }
 
 /**
- * What a template's parts decide of its `CompiledUrl`, in one walk beside the program's steps
- * (the same parts, literals encoded once and varspecs with their slots). `pathStart`: where a dot
- * segment can start in the first literal.
+ * What a template's program decides of its `CompiledUrl`, in one walk over its steps (literals
+ * encoded once, varspecs with their slots). `pathStart`: where a dot segment can start in the first literal.
  */
-function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: number) {
-  const parts = template.parts;
+function walkSteps(steps: readonly Step[], pathStart: number) {
   // Required: `{name}` and `{+name}` before the first "?" or "#"; the operators for optional
   // pieces may vanish (RFC 6570 §3.2.1). Each slot once: `/{a}/{a}/…` checks one value.
   const required = new Set<number>();
@@ -78,7 +75,7 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
   // end of the path), each once; `segmentStart` is the run's first part, or -1. A leading `{name}`
   // pct-encodes ":" and "/", so it can be one; a leading `{+x}` may write an absolute url.
   const wholeSegments = new Map<number | string, number[]>();
-  let segmentStart = (parts[0] as TemplateExpression | undefined)?.operator === "" ? 0 : -1;
+  let segmentStart = typeof steps[0] === "object" && steps[0][0]!.row.operator === "" ? 0 : -1;
   // Dot slots: the variables whose values alone can make a "." or ".." segment, all but those of
   // "?" and "&" (`name=value`); none when a literal (after `pathStart`) holds "." or "%" or a label
   // expression writes "." (RFC 6570 §3.2.5): then every expansion is scanned, and no fast path.
@@ -94,10 +91,10 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
   let hasLiteral = false;
   let hasReservedExpansion = false; // `{+x}`, whose value may write "?" or "#"
 
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (typeof part === "string") {
-      const text = steps[i] as string;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (typeof step === "string") {
+      const text = step; // a literal, encoded
       hasLiteral = true;
       const question = text.indexOf("?");
       const hash = text.indexOf("#");
@@ -117,19 +114,18 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
       }
       continue;
     }
-    const specs = steps[i] as readonly Varspec[];
-    const operator = part.operator;
-    variables += specs.length;
+    const operator = step[0]!.row.operator;
+    variables += step.length;
     if (operator === "?" || operator === "&" || operator === "#") inPath = false;
     inQuery ||= operator === "?";
     hasReservedExpansion ||= operator === "+";
     if (inPath && (operator === "" || operator === "+")) {
-      for (let v = 0; v < specs.length; v++) required.add(specs[v]!.slot);
-      if (specs.length > 1) {
+      for (let v = 0; v < step.length; v++) required.add(step[v]!.slot);
+      if (step.length > 1) {
         segmentStart = -1;
-      } else if (segmentStart !== -1 && endsSegment(parts[i + 1])) {
+      } else if (segmentStart !== -1 && endsSegment(steps[i + 1])) {
         // One placeholder is keyed by its slot, a longer run by its slots joined.
-        const key = segmentStart === i ? specs[0]!.slot : runSlots(steps, segmentStart, i).join("/");
+        const key = segmentStart === i ? step[0]!.slot : runSlots(steps, segmentStart, i).join("/");
         if (!wholeSegments.has(key)) wholeSegments.set(key, runSlots(steps, segmentStart, i));
       }
     } else {
@@ -140,12 +136,12 @@ function walkParts(template: UriTemplate, steps: readonly Step[], pathStart: num
     } else if (!templateWritesDots && operator !== "?" && operator !== "&") {
       // RFC 6570 §3.2.2, §3.2.6, §3.2.7 pct-encode "%" and "/"; a prefix can cut a value to dots.
       const encodesAll = operator === "" || operator === "/" || operator === ";";
-      for (let v = 0; v < specs.length; v++) {
-        const { slot, maxLength } = specs[v]!;
+      for (let v = 0; v < step.length; v++) {
+        const { slot, maxLength } = step[v]!;
         dots.add(encodesAll && maxLength === undefined ? slot : ~slot);
       }
     }
-    onlyNames &&= operator === "" && specs.length === 1 && !specs[0]!.explode && !specs[0]!.maxLength;
+    onlyNames &&= operator === "" && step.length === 1 && !step[0]!.explode && !step[0]!.maxLength;
   }
   return {
     requiredSlots: [...required],
@@ -175,7 +171,7 @@ export function compileUrl(url: string): CompiledUrl {
   // The engine would pct-encode a non-ASCII host (RFC 6570 §3.1), to be refused later in words
   // the caller never wrote.
   if (absolute) {
-    const written = template.parts[0] as string;
+    const written = template.template.split("{", 1)[0]!; // the first literal, as written
     const authority = written.slice(written.indexOf("://") + 3, authorityEnd(written));
     if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
       throw new EndpointError(
@@ -189,7 +185,7 @@ export function compileUrl(url: string): CompiledUrl {
   const isValidAbsolute =
     absolute && authorityStop < literal.length && absoluteUrlFault(literal) === undefined;
   const pathStart = isValidAbsolute ? authorityStop : 0;
-  const { variables, hasLiteral, ...walk } = walkParts(template, steps, pathStart);
+  const { variables, hasLiteral, ...walk } = walkSteps(steps, pathStart);
   const compiled: CompiledUrl = {
     url,
     template,

@@ -2,7 +2,7 @@ import { EndpointError, describe } from "../errors.js";
 import { quoteUrl } from "../redact.js";
 import { hasOwn, own } from "../object.js";
 import { expandVarspec } from "./expand-varspec.js";
-import { tokenize, type Step } from "./tokenize.js";
+import { partsOf, tokenize, type Step } from "./tokenize.js";
 import type { UriTemplate } from "./types.js";
 
 /** A compiled template's expansion from slots, the steps it walks, and each variable name's slot. */
@@ -21,7 +21,7 @@ export function programOf(template: UriTemplate): Program {
  * `ERR_INVALID_TEMPLATE` for a malformed template. Not cached: see `parseTemplate`.
  */
 export function compileTemplate(template: string): UriTemplate {
-  const [parts, steps, slots] = tokenize(template);
+  const [steps, starts, slots] = tokenize(template);
   const variableNames = Object.freeze([...slots.keys()]);
 
   const expandSlots = (values: readonly unknown[]): string => {
@@ -96,7 +96,16 @@ export function compileTemplate(template: string): UriTemplate {
     }
   };
 
-  const compiled: UriTemplate = Object.freeze({ template, variableNames, parts, expand });
+  let parts: UriTemplate["parts"] | undefined;
+  const compiled: UriTemplate = Object.freeze({
+    template,
+    variableNames,
+    // Made on first read: the library's own walks read the steps.
+    get parts() {
+      return (parts ??= partsOf(template, steps, starts));
+    },
+    expand,
+  });
   PROGRAMS.set(compiled, [expandSlots, steps, slots]);
   return compiled;
 }

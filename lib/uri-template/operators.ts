@@ -3,6 +3,8 @@ import type { TemplateOperator } from "./types.js";
 
 /** One row of the table of RFC 6570 Appendix A. */
 export interface OperatorRow {
+  /** The operator as written. */
+  readonly operator: TemplateOperator;
   /** Written before the first defined variable of the expression. */
   readonly first: string;
   /** Written between defined variables (and between exploded members). */
@@ -17,12 +19,12 @@ export interface OperatorRow {
 
 /** RFC 6570 Appendix A, one row per operator: everything the expansion of an operator depends on. */
 export const OPERATORS: Readonly<Record<TemplateOperator, OperatorRow>> = /*#__PURE__*/ Object.freeze({
-  "": { first: "", sep: ",", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.2
-  "+": { first: "", sep: ",", named: false, ifemp: "", encode: encodeReserved }, // §3.2.3
-  "#": { first: "#", sep: ",", named: false, ifemp: "", encode: encodeReserved }, // §3.2.4
-  ".": { first: ".", sep: ".", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.5
-  "/": { first: "/", sep: "/", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.6
-  ";": { first: ";", sep: ";", named: true, ifemp: "", encode: encodeUnreserved }, // §3.2.7
-  "?": { first: "?", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved }, // §3.2.8
-  "&": { first: "&", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved }, // §3.2.9
+  "": { operator: "", first: "", sep: ",", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.2
+  "+": { operator: "+", first: "", sep: ",", named: false, ifemp: "", encode: encodeReserved }, // §3.2.3
+  "#": { operator: "#", first: "#", sep: ",", named: false, ifemp: "", encode: encodeReserved }, // §3.2.4
+  ".": { operator: ".", first: ".", sep: ".", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.5
+  "/": { operator: "/", first: "/", sep: "/", named: false, ifemp: "", encode: encodeUnreserved }, // §3.2.6
+  ";": { operator: ";", first: ";", sep: ";", named: true, ifemp: "", encode: encodeUnreserved }, // §3.2.7
+  "?": { operator: "?", first: "?", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved }, // §3.2.8
+  "&": { operator: "&", first: "&", sep: "&", named: true, ifemp: "=", encode: encodeUnreserved }, // §3.2.9
 });

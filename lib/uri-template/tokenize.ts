@@ -8,20 +8,20 @@ import type { TemplateExpression, TemplateOperator, Varspec } from "./types.js";
 /** A step of the program `expand` walks: a literal already encoded, or an expression's varspecs. */
 export type Step = string | readonly Varspec[];
 
-/** A template as parsed: its public parts, the program `expand` walks, each variable name's slot. */
-export type Tokens = [readonly (string | TemplateExpression)[], Step[], Map<string, number>];
-
 /**
- * Reads a template in one pass, left to right, by the grammar of RFC 6570 §2: sticky regular
+ * Reads a template into the program `expand` walks, where each step starts, and each variable
+ * name's slot. One pass, left to right, by the grammar of RFC 6570 §2: sticky regular
  * expressions match each run of literal characters, each name and each prefix length without
  * backtracking, so the time is linear in the template. Throws `ERR_INVALID_TEMPLATE` at the
  * first character the grammar does not allow.
  */
-export function tokenize(template: string): Tokens {
-  const parts: (string | TemplateExpression)[] = [];
+export function tokenize(template: string): [Step[], number[], Map<string, number>] {
   const steps: Step[] = [];
+  const starts: number[] = [];
   const slots = new Map<string, number>();
   const specs: Varspec[] = []; // the varspecs of the expression being read
+  // The step of each expression without a prefix, by its text, for its repeats.
+  const repeats = new Map<string, readonly Varspec[]>();
   const fail = (problem: string, offset: number): never => {
     throw templateError(template, problem, offset);
   };
@@ -29,8 +29,8 @@ export function tokenize(template: string): Tokens {
   while (i < template.length) {
     const literalEnd = template[i] === "{" ? i : matchEnd(LITERALS, template, i);
     if (literalEnd > i) {
+      starts.push(i);
       const literal = template.slice(i, (i = literalEnd));
-      parts.push(literal);
       // §3.1: literal characters outside the URI syntax (non-ASCII) are written as UTF-8 triplets.
       steps.push(encodeReserved(literal, ""));
       continue;
@@ -40,6 +40,15 @@ export function tokenize(template: string): Tokens {
     if (template[i] !== "{") fail(`invalid literal character ${describeCharacter(template, i)}`, i);
     // §2.2 expression = "{" [ operator ] variable-list "}"
     const start = i++;
+    starts.push(start);
+    // An expression read before (`/{a}/{a}/…`) is its step again.
+    const end = matchEnd(EXPRESSION, template, start);
+    const repeat = end === 0 ? undefined : repeats.get(template.slice(start, end));
+    if (repeat !== undefined) {
+      steps.push(repeat);
+      i = end;
+      continue;
+    }
     let operator = template.charAt(i) as TemplateOperator;
     if (hasOwn(OPERATORS, operator)) i += operator.length;
     // §2.2 op-reserve: operators reserved for future extensions.
@@ -86,14 +95,27 @@ export function tokenize(template: string): Tokens {
       specs.push({ name, explode, maxLength, row, slot, offset, first, sep: row.sep + named });
       i++;
     } while (next !== "}");
-    // Copied at their exact size: a template of many expressions keeps no spare room.
-    const variables = specs.map(({ name, explode, maxLength }) =>
-      Object.freeze({ name, explode, maxLength }),
-    );
-    parts.push(Object.freeze({ operator, variables: Object.freeze(variables), offset: start }));
-    steps.push(specs.slice());
+    const step = specs.slice(); // at its exact size
+    const text = template.slice(start, i);
+    // With a prefix (":"), each keeps its own step: the error of a prefix on a list quotes its offset.
+    if (!text.includes(":")) repeats.set(text, step);
+    steps.push(step);
   }
-  return [Object.freeze(parts), steps, slots];
+  return [steps, starts, slots];
+}
+
+/**
+ * The public parts of a tokenized template, frozen: raw literals as written, and each expression's
+ * operator, variables and offset. Built only when read: the library walks the steps.
+ */
+export function partsOf(template: string, steps: readonly Step[], starts: readonly number[]) {
+  const parts = steps.map((step, i): string | TemplateExpression => {
+    const offset = starts[i]!;
+    if (typeof step === "string") return template.slice(offset, starts[i + 1] ?? template.length);
+    const variables = step.map(({ name, explode, maxLength }) => Object.freeze({ name, explode, maxLength }));
+    return Object.freeze({ operator: step[0]!.row.operator, variables: Object.freeze(variables), offset });
+  });
+  return Object.freeze(parts);
 }
 
 /** A character for a message: `"-"` for visible ASCII, `" " (U+0020)` or `"ä" (U+00E4)` for the rest. */
@@ -115,6 +137,8 @@ function matchEnd(pattern: RegExp, text: string, from: number): number {
 // §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded: the
 // longest one (maybe empty); a "." is taken only when a varchar follows, so each character is read once.
 const VARNAME = /(?:(?:\w|%[\dA-Fa-f]{2})(?:\.(?=[\w%]))?)*/y;
+// §2.2 an expression from "{" to "}", whose text finds its repeats.
+const EXPRESSION = /\{[^{}]*\}/y;
 // §2.4.1 max-length = %x31-39 0*3DIGIT, and no fifth digit.
 const MAX_LENGTH = /[1-9]\d{0,3}(?!\d)/y;
 // §2.1 literal, with erratum 6937 ("'" is one, as the RFC's own examples use it): the unreserved
