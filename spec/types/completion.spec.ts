@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { inMemoryLanguageService } from "../helpers/language-service.js";
 
 // What an editor offers in the options of endpoint(route, { … }): asked of the TypeScript
 // language service, over the library's sources, as an editor would ask it.
@@ -19,23 +20,7 @@ const compilerOptions: ts.CompilerOptions = {
 function serviceFor(source: string): { service: ts.LanguageService; cursor: number } {
   const cursor = source.indexOf("/*|*/");
   const text = source.replace("/*|*/", "");
-  const host: ts.LanguageServiceHost = {
-    getCompilationSettings: () => compilerOptions,
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (name) => {
-      if (name === file) return ts.ScriptSnapshot.fromString(text);
-      return ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(readFileSync(name, "utf8")) : undefined;
-    },
-    getCurrentDirectory: () => root,
-    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-    fileExists: (name) => name === file || ts.sys.fileExists(name),
-    readFile: (name) => (name === file ? text : ts.sys.readFile(name)),
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  return { service: ts.createLanguageService(host), cursor };
+  return { service: inMemoryLanguageService(file, text, root, compilerOptions), cursor };
 }
 
 function completionsAt(source: string, kind = ts.ScriptElementKind.memberVariableElement): string[] {

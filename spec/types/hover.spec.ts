@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
+import { inMemoryLanguageService } from "../helpers/language-service.js";
 
 // What an editor shows over a builder's calls (hovers), and what a compiler says first about a
 // call that lacks a required option: TypeScript 5.9 through its language service, as an editor
@@ -65,23 +66,7 @@ function markers(text: string): { text: string; at: Map<string, number> } {
 const { text, at } = markers(source(root));
 
 function languageService(): ts.LanguageService {
-  const host: ts.LanguageServiceHost = {
-    getCompilationSettings: () => compilerOptions,
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (name) => {
-      if (name === file) return ts.ScriptSnapshot.fromString(text);
-      return ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(readFileSync(name, "utf8")) : undefined;
-    },
-    getCurrentDirectory: () => root,
-    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-    fileExists: (name) => name === file || ts.sys.fileExists(name),
-    readFile: (name) => (name === file ? text : ts.sys.readFile(name)),
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  return ts.createLanguageService(host);
+  return inMemoryLanguageService(file, text, root, compilerOptions);
 }
 
 let service: ts.LanguageService;
