@@ -89,11 +89,15 @@ export function baseUrlFault(baseUrl: string): string | undefined {
   return undefined;
 }
 
+/** `Invalid url "…": <problem>`, the url's password and secret query values redacted. */
+export function invalidUrl(url: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(url)}: ${problem}`);
+}
+
 /** Checks an absolute url an expansion produced (see `absoluteUrlFault`). */
 export function validateAbsoluteUrl(url: string): void {
   const fault = absoluteUrlFault(url);
-  if (fault !== undefined)
-    throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(url)}: ${fault}`);
+  if (fault !== undefined) throw invalidUrl(url, fault);
 }
 
 /** The origin a url targets: `scheme://authority` of an absolute url, "" for a path (the page's). */
