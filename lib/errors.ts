@@ -69,6 +69,11 @@ export class EndpointError extends Error {
   }
 }
 
+/** `Invalid <what>: <value>; expected a string`: an option or argument of another type. */
+export function notAString(code: EndpointErrorCode, what: string, value: unknown): EndpointError {
+  return new EndpointError(code, `Invalid ${what}: ${quote(value)}; expected a string`);
+}
+
 /** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
 export function codePointLabel(codePoint: number): string {
   return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");

@@ -1,5 +1,5 @@
 import { boundedCache } from "./bounded-cache.js";
-import { EndpointError, quote } from "./errors.js";
+import { EndpointError, notAString, quote } from "./errors.js";
 import { quoteUrl } from "./redact.js";
 import { isToken } from "./headers.js";
 import { authorityEnd, isAbsoluteUrl } from "./url.js";
@@ -23,7 +23,7 @@ function notAToken(method: string, where = ""): EndpointError {
 /** RFC 9110 §9.1: a method is a token. Returns it as given. */
 export function validateMethod(method: unknown): string {
   if (typeof method !== "string") {
-    throw new EndpointError("ERR_INVALID_METHOD", `Invalid method: ${quote(method)}; expected a string`);
+    throw notAString("ERR_INVALID_METHOD", "method", method);
   }
   if (!isToken(method)) throw notAToken(method);
   return method;

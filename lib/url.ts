@@ -1,5 +1,5 @@
 import { boundedCache } from "./bounded-cache.js";
-import { EndpointError, quote } from "./errors.js";
+import { EndpointError, notAString, quote } from "./errors.js";
 import { quoteUrl } from "./redact.js";
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
@@ -52,7 +52,7 @@ const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
  */
 export function validateBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") {
-    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl: ${quote(baseUrl)}; expected a string`);
+    throw notAString("ERR_INVALID_BASE_URL", "baseUrl", baseUrl);
   }
   if (validBaseUrls.get(baseUrl) === undefined) {
     const fault = baseUrlFault(baseUrl);
