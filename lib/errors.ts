@@ -74,6 +74,11 @@ export function notAString(code: EndpointErrorCode, what: string, value: unknown
   return new EndpointError(code, `Invalid ${what}: ${quote(value)}; expected a string`);
 }
 
+/** `Invalid <what> "<text>"<where>: not an RFC 9110 token`: a method or a header name (RFC 9110 §5.6.2). */
+export function notAToken(code: EndpointErrorCode, what: string, text: string, where = ""): EndpointError {
+  return new EndpointError(code, `Invalid ${what} ${quote(text)}${where}: not an RFC 9110 token`);
+}
+
 /** `U+XXXX`, at least four uppercase hex digits: a character in a message. */
 export function codePointLabel(codePoint: number): string {
   return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");

@@ -2,8 +2,8 @@ import { EndpointError, describe, quote } from "../errors.js";
 import { own } from "../object.js";
 import type { EndpointErrorCode } from "../errors.js";
 import type { RequestOptions } from "../types.js";
-import { invalidOptions, readRequestOptions } from "./assert-request-options.js";
-import { readSafely } from "./read-safely.js";
+import { readRequestOptions } from "./assert-request-options.js";
+import { invalidOptions, mustBe, readSafely } from "./read-safely.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { classifyBody, unsupported } from "./request-body.js";
 
@@ -146,7 +146,7 @@ function readToCurlOptions(options: unknown): { multiline: boolean } {
     own(options, "multiline"),
   );
   if (multiline !== undefined && typeof multiline !== "boolean") {
-    throw invalidOptions("toCurl", `"multiline" must be a boolean, got ${describe(multiline)}`);
+    throw mustBe("toCurl", "multiline", "a boolean", multiline);
   }
   return { multiline: multiline === true };
 }
