@@ -109,11 +109,6 @@ export function plainBlob(value: Blob): Blob {
   return Reflect.apply(Blob.prototype.slice, value, [0, undefined, blobType(value)]) as Blob;
 }
 
-/** A Blob's bytes, read by the built-in `arrayBuffer()`, not a subclass's. */
-export function blobBytes(value: Blob): Promise<ArrayBuffer> {
-  return Reflect.apply(Blob.prototype.arrayBuffer, value, []) as Promise<ArrayBuffer>;
-}
-
 /** Why no client sends the buffer under `value` as it is (WebIDL BufferSource refuses these), or `undefined`. */
 function bufferFault(value: ArrayBuffer | ArrayBufferView): string | undefined {
   const view = ArrayBuffer.isView(value);
