@@ -9,17 +9,6 @@ import { PROXY, fromAdapter, invalidOptions, mustBe, readSafely } from "./read-s
 /** `"absolute"` (curl has no page to resolve a path against) or `"absolute-or-path"` (fetch has). */
 export type UrlPolicy = "absolute" | "absolute-or-path";
 
-/** The request options an adapter sends, read once and checked: the caller's object is not read again. */
-export interface CheckedRequestOptions {
-  /** Uppercase, an RFC 9110 token. */
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  /** The caller's `body` and `request`, by reference. */
-  body: unknown;
-  request: Record<string, unknown> | undefined;
-}
-
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 
 // RFC 3986 §3.1
@@ -75,13 +64,10 @@ function dotSegmentFault(url: string, start: number): string | undefined {
 
 /**
  * Reads request options handed to an adapter, once (own properties only), and checks them as
- * `endpoint()` checks what it builds (docs/adapters.md, "What both adapters check").
+ * `endpoint()` checks what it builds (docs/adapters.md, "What both adapters check"): the method
+ * uppercased, the headers as sent, the caller's `body` and `request` by reference.
  */
-export function readRequestOptions(
-  adapter: string,
-  value: unknown,
-  policy: UrlPolicy,
-): CheckedRequestOptions {
+export function readRequestOptions(adapter: string, value: unknown, policy: UrlPolicy) {
   if (!isObject(value))
     throw invalidOptions(adapter, `request options must be an object, got ${describe(value)}`);
   const { method, url, headers, body, request } = readSafely(
