@@ -90,7 +90,6 @@ export function holdsObject(list: readonly unknown[]): boolean {
   return false;
 }
 
-/** Is `value` a plain object or an array the library itself froze? */
 export function isLibraryFrozen(value: unknown): boolean {
   return typeof value === "object" && value !== null && FROZEN.has(value);
 }

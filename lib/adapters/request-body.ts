@@ -36,7 +36,6 @@ function thrownReason(error: unknown): string {
   return `${describe(error)} was thrown`;
 }
 
-/** `ERR_UNSUPPORTED_BODY` of `adapter`. */
 export function unsupported(adapter: string, reason: string, cause?: { cause: unknown }): EndpointError {
   return new EndpointError("ERR_UNSUPPORTED_BODY", `${adapter}: ${reason}`, cause);
 }
