@@ -15,9 +15,7 @@ const STANDARD_METHOD = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|CONNECT|TRAC
 
 /** RFC 9110 §9.1: a method is a token. Returns it as given. */
 export function validateMethod(method: unknown): string {
-  if (typeof method !== "string") {
-    throw notAString("ERR_INVALID_METHOD", "method", method);
-  }
+  if (typeof method !== "string") throw notAString("ERR_INVALID_METHOD", "method", method);
   if (!isToken(method)) throw notAToken("ERR_INVALID_METHOD", "method", method);
   return method;
 }

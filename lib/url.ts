@@ -51,9 +51,7 @@ const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
  * or fragment, no "." or ".." segment, only the characters of RFC 3986 §2.
  */
 export function validateBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== "string") {
-    throw notAString("ERR_INVALID_BASE_URL", "baseUrl", baseUrl);
-  }
+  if (typeof baseUrl !== "string") throw notAString("ERR_INVALID_BASE_URL", "baseUrl", baseUrl);
   if (validBaseUrls.get(baseUrl) === undefined) {
     const fault = baseUrlFault(baseUrl);
     if (fault !== undefined) {
