@@ -16,7 +16,7 @@ export type EndpointErrorCode =
   | "ERR_AMBIGUOUS_ROUTES";
 
 /** The longest message an `EndpointError` has. */
-export const MAX_MESSAGE_LENGTH = 1000;
+const MAX_MESSAGE_LENGTH = 1000;
 
 // In the global symbol registry, so that every copy of the package (CommonJS and ESM) shares it.
 const ENDPOINT_ERROR_BRAND: unique symbol = Symbol.for("service-endpoint.EndpointError");

@@ -95,7 +95,7 @@ export function isLibraryFrozen(value: unknown): boolean {
 }
 
 /** `clone`; `freeze` (sharing what was frozen); `drop-undefined` (arrays kept, only walked); `check` (walk only). */
-export type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
+type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
 
 /**
  * A copy of the plain objects and arrays in `value` (anything else by reference); each object

@@ -7,7 +7,7 @@ import { outgoingHeaders } from "./outgoing-headers.js";
 import { PROXY, fromAdapter, invalidOptions, mustBe, readSafely } from "./read-safely.js";
 
 /** `"absolute"` (curl has no page to resolve a path against) or `"absolute-or-path"` (fetch has). */
-export type UrlPolicy = "absolute" | "absolute-or-path";
+type UrlPolicy = "absolute" | "absolute-or-path";
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 

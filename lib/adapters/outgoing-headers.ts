@@ -8,7 +8,7 @@ import { PROXY, fromAdapter, mustBe, readSafely } from "./read-safely.js";
  * Headers of the connection or the framing, which every client computes (fetch's forbidden
  * request-header names): the adapters leave them out, as a stale `content-length` cuts the body.
  */
-export const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set(
+const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set(
   "connection content-length expect host keep-alive te trailer transfer-encoding upgrade".split(" "),
 );
 
@@ -54,7 +54,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
 }
 
 /** A header value as fetch puts it on the wire, without leading and trailing spaces and tabs (RFC 9110 §5.5). */
-export function fieldValue(value: string): string {
+function fieldValue(value: string): string {
   let start = 0;
   let end = value.length;
   while (start < end && (value[start] === " " || value[start] === "\t")) start++;

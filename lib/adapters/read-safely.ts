@@ -2,7 +2,7 @@ import { EndpointError, describe, rethrowAs } from "../errors.js";
 import type { EndpointErrorCode } from "../errors.js";
 
 /** What can make the caller's objects unreadable, as the messages say it. */
-export const GETTER_OR_PROXY = "a revoked Proxy, or a getter or Proxy trap that throws";
+const GETTER_OR_PROXY = "a revoked Proxy, or a getter or Proxy trap that throws";
 export const PROXY = "a revoked Proxy, or a Proxy trap that throws";
 
 /**

@@ -5,7 +5,7 @@ import { brandOf, hasOwn, isPlainObject } from "../object.js";
 import { PROXY, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
-export type RequestBody =
+type RequestBody =
   /** No body, and no bytes either: a PATCH, POST or PUT without body has zero `bytes`. */
   | { kind: "none" }
   /** A string, URLSearchParams' text, or the JSON text of an object, array, number or boolean: UTF-8. */
@@ -16,7 +16,7 @@ export type RequestBody =
   | { kind: "stream"; value: ReadableStream };
 
 /** A media type whose subtype (RFC 9110 §8.3.1) names JSON: `application/json`, `+json`, `x-amz-json-1.1`. */
-export function isJsonMediaType(contentType: string): boolean {
+function isJsonMediaType(contentType: string): boolean {
   const type = essence(contentType);
   const slash = type.indexOf("/");
   return slash > 0 && type.includes("json", slash + 1);
