@@ -2,7 +2,7 @@ import { EndpointError, describe, quote, rethrowAs } from "./errors.js";
 import { MAX_NESTING_DEPTH, isPlainObject, own } from "./object.js";
 import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
-import { scalarText } from "./uri-template/values.js";
+import { parameterError, scalarText } from "./uri-template/values.js";
 import type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./types.js";
 
 /**
@@ -190,12 +190,8 @@ function writeMembers(
   depth: number,
   written: Set<object>,
 ): void {
-  if (depth > MAX_NESTING_DEPTH) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)}: nested more than ${MAX_NESTING_DEPTH} levels deep`,
-    );
-  }
+  if (depth > MAX_NESTING_DEPTH)
+    throw parameterError(name, `nested more than ${MAX_NESTING_DEPTH} levels deep`);
   for (const key of Object.keys(object)) {
     const member = object[key];
     if (member === undefined || member === null) continue;
@@ -208,9 +204,9 @@ function writeMembers(
     const memberKey = encodedKey === undefined ? encoded : encodedKey + "%5B" + encoded + "%5D";
     if (nested) {
       if (written.has(member)) {
-        throw new EndpointError(
-          "ERR_INVALID_PARAMETER",
-          `Invalid parameter ${quote(name)}: it reaches the same ${list ? "list" : "object"} again at key ${quote(key)} (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy`,
+        throw parameterError(
+          name,
+          `it reaches the same ${list ? "list" : "object"} again at key ${quote(key)} (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy`,
         );
       }
       written.add(member);
@@ -229,8 +225,8 @@ function cannotWrite(
   where: string,
 ): EndpointError {
   const hint = kind === "object" ? '; the object style "deepObject" can' : "";
-  return new EndpointError(
-    "ERR_INVALID_PARAMETER",
-    `Invalid parameter ${quote(name)}: the ${kind} style ${quote(style)} cannot write ${describe(value)} ${where}${hint}`,
+  return parameterError(
+    name,
+    `the ${kind} style ${quote(style)} cannot write ${describe(value)} ${where}${hint}`,
   );
 }
