@@ -16,7 +16,7 @@ export type EndpointErrorCode =
   | "ERR_AMBIGUOUS_ROUTES";
 
 /** The longest message an `EndpointError` has. */
-export const MAX_MESSAGE_LENGTH = 1000;
+const MAX_MESSAGE_LENGTH = 1000;
 
 // In the global symbol registry, so that every copy of the package (CommonJS and ESM) shares it.
 const ENDPOINT_ERROR_BRAND: unique symbol = Symbol.for("service-endpoint.EndpointError");
@@ -67,6 +67,16 @@ export class EndpointError extends Error {
       return false;
     }
   }
+}
+
+/** `Invalid <what>: <value>; expected a string`: an option or argument of another type. */
+export function notAString(code: EndpointErrorCode, what: string, value: unknown): EndpointError {
+  return new EndpointError(code, `Invalid ${what}: ${quote(value)}; expected a string`);
+}
+
+/** `Invalid <what> "<text>"<where>: not an RFC 9110 token`: a method or a header name (RFC 9110 §5.6.2). */
+export function notAToken(code: EndpointErrorCode, what: string, text: string, where = ""): EndpointError {
+  return new EndpointError(code, `Invalid ${what} ${quote(text)}${where}: not an RFC 9110 token`);
 }
 
 /** `U+XXXX`, at least four uppercase hex digits: a character in a message. */

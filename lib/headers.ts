@@ -1,6 +1,6 @@
 import { allInSet, asciiClass } from "./ascii-set.js";
 import { boundedCache } from "./bounded-cache.js";
-import { EndpointError, quote } from "./errors.js";
+import { EndpointError, notAToken, quote } from "./errors.js";
 import { describeHeaderValue } from "./redact.js";
 import { hasOwn, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
@@ -39,12 +39,7 @@ const NAMES = /*#__PURE__*/ boundedCache<string>(256, 256);
 function headerName(name: string): string {
   const lower = NAMES.get(name);
   if (lower !== undefined) return lower;
-  if (!isToken(name)) {
-    throw new EndpointError(
-      "ERR_INVALID_HEADER",
-      `Invalid header name ${quote(name)}: not an RFC 9110 token`,
-    );
-  }
+  if (!isToken(name)) throw notAToken("ERR_INVALID_HEADER", "header name", name);
   return NAMES.set(name, name.toLowerCase());
 }
 

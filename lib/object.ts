@@ -81,12 +81,6 @@ const FROZEN = new WeakSet<object>();
 /** Marks a copy that is being made: meeting it again means the input holds a cycle. */
 const IN_PROGRESS = {};
 
-/** Freezes an object the library itself just made and remembers it as frozen. */
-export function freezeOwn<T extends object>(value: T): T {
-  FROZEN.add(Object.freeze(value));
-  return value;
-}
-
 /** Does `list` hold an object (a function does not count: the walks never enter one)? */
 export function holdsObject(list: readonly unknown[]): boolean {
   for (let i = 0; i < list.length; i++) {
@@ -96,13 +90,12 @@ export function holdsObject(list: readonly unknown[]): boolean {
   return false;
 }
 
-/** Is `value` a plain object or an array the library itself froze? */
 export function isLibraryFrozen(value: unknown): boolean {
   return typeof value === "object" && value !== null && FROZEN.has(value);
 }
 
 /** `clone`; `freeze` (sharing what was frozen); `drop-undefined` (arrays kept, only walked); `check` (walk only). */
-export type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
+type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
 
 /**
  * A copy of the plain objects and arrays in `value` (anything else by reference); each object
@@ -118,14 +111,9 @@ export function copyTree(
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) {
-    // A prototype that inherits nothing yet is no realm's `Object.prototype` (`class extends null`,
-    // a tampered realm): plain object or value cannot be told, so it is refused rather than shared.
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (
-      proto !== null &&
-      Object.getPrototypeOf(proto) === null &&
-      !isObjectPrototypeOfAnyRealm(proto as object)
-    ) {
+    // Not plain, yet its prototype inherits nothing (`class extends null`, a tampered realm's
+    // `Object.prototype`): plain object or value cannot be told, so it is refused rather than shared.
+    if (Object.getPrototypeOf(Object.getPrototypeOf(value)) === null) {
       throw invalidOption(
         name,
         "holds an object whose prototype inherits nothing yet is no Object.prototype, so it cannot be told from a plain object; pass a copy ({ ...value })",
@@ -163,7 +151,8 @@ export function copyTree(
       }
     }
   }
-  memo.set(value, mode === "freeze" ? freezeOwn(copy) : copy);
+  if (mode === "freeze") FROZEN.add(Object.freeze(copy));
+  memo.set(value, copy);
   return copy;
 }
 

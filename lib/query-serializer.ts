@@ -2,24 +2,22 @@ import { EndpointError, describe, quote, rethrowAs } from "./errors.js";
 import { MAX_NESTING_DEPTH, isPlainObject, own } from "./object.js";
 import { encodeUnreserved } from "./uri-template/encode.js";
 import { formQuery } from "./uri-template/form-query.js";
-import { scalarText } from "./uri-template/values.js";
+import { parameterError, scalarText } from "./uri-template/values.js";
 import type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./types.js";
 
 /**
- * A joined style writes `name=item<separator>item`, a repeated one `<key>=item` per item. RFC
- * 3986 §3.4: `[`, `]`, space and `|` are pct-encoded in a query.
+ * Per style, the separator of a joined list (`name=item<separator>item`), or the key of each item
+ * of a repeated one (`<key>=item`). RFC 3986 §3.4: `[`, `]`, space and `|` are pct-encoded in a query.
  */
-type RepeatKey = (encodedName: string, index: number) => string;
-type ArrayStyleRow = { readonly separator: string } | { readonly key: RepeatKey };
-
-const ARRAY_STYLES: Readonly<Record<ArrayStyle, ArrayStyleRow>> = {
-  form: { separator: "," }, // RFC 6570 §3.2.8, `{?ids}`
-  repeat: { key: (name) => name }, // RFC 6570 §3.2.8, `{?ids*}`
-  brackets: { key: (name) => name + "%5B%5D" },
-  indices: { key: (name, index) => name + "%5B" + index + "%5D" },
-  spaceDelimited: { separator: "%20" },
-  pipeDelimited: { separator: "%7C" },
-};
+const ARRAY_STYLES: Readonly<Record<ArrayStyle, string | ((encodedName: string, index: number) => string)>> =
+  {
+    form: ",", // RFC 6570 §3.2.8, `{?ids}`
+    repeat: (name) => name, // RFC 6570 §3.2.8, `{?ids*}`
+    brackets: (name) => name + "%5B%5D",
+    indices: (name, index) => name + "%5B" + index + "%5D",
+    spaceDelimited: "%20",
+    pipeDelimited: "%7C",
+  };
 
 const OBJECT_STYLES: readonly ObjectStyle[] = ["form", "explode", "deepObject"];
 
@@ -161,9 +159,7 @@ function writeList(
   name: string,
   styles: Styles,
 ): void {
-  const row = ARRAY_STYLES[styles.array];
-  // Own only: `"separator" in row` would read one put on Object.prototype.
-  const separator = own(row, "separator") as string | undefined;
+  const style = ARRAY_STYLES[styles.array];
   let joined = "";
   let defined = 0;
   for (let index = 0; index < list.length; index++) {
@@ -172,16 +168,12 @@ function writeList(
     if (typeof item === "object" && (Array.isArray(item) || isPlainObject(item))) {
       throw cannotWrite(name, "array", styles.array, item, `at index ${index} of a list`);
     }
-    if (separator !== undefined) {
-      if (defined > 0) joined += separator;
-      joined += encodeUnreserved(scalarText(item, name, index), name);
-    } else {
-      pairs.push(scalarPair((row as { key: RepeatKey }).key(encodedKey, index), item, name, index));
-    }
+    if (typeof style === "function") pairs.push(scalarPair(style(encodedKey, index), item, name, index));
+    else joined += (defined > 0 ? style : "") + encodeUnreserved(scalarText(item, name, index), name);
     defined++;
   }
   // RFC 6570 §2.3: a list without a defined member is undefined, and left out.
-  if (separator !== undefined && defined > 0) pairs.push(encodedKey + "=" + joined);
+  if (typeof style === "string" && defined > 0) pairs.push(encodedKey + "=" + joined);
 }
 
 /**
@@ -198,12 +190,8 @@ function writeMembers(
   depth: number,
   written: Set<object>,
 ): void {
-  if (depth > MAX_NESTING_DEPTH) {
-    throw new EndpointError(
-      "ERR_INVALID_PARAMETER",
-      `Invalid parameter ${quote(name)}: nested more than ${MAX_NESTING_DEPTH} levels deep`,
-    );
-  }
+  if (depth > MAX_NESTING_DEPTH)
+    throw parameterError(name, `nested more than ${MAX_NESTING_DEPTH} levels deep`);
   for (const key of Object.keys(object)) {
     const member = object[key];
     if (member === undefined || member === null) continue;
@@ -216,9 +204,9 @@ function writeMembers(
     const memberKey = encodedKey === undefined ? encoded : encodedKey + "%5B" + encoded + "%5D";
     if (nested) {
       if (written.has(member)) {
-        throw new EndpointError(
-          "ERR_INVALID_PARAMETER",
-          `Invalid parameter ${quote(name)}: it reaches the same ${list ? "list" : "object"} again at key ${quote(key)} (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy`,
+        throw parameterError(
+          name,
+          `it reaches the same ${list ? "list" : "object"} again at key ${quote(key)} (shared, or a cycle), and the object style "deepObject" would write it once per path to it; pass a copy`,
         );
       }
       written.add(member);
@@ -237,8 +225,8 @@ function cannotWrite(
   where: string,
 ): EndpointError {
   const hint = kind === "object" ? '; the object style "deepObject" can' : "";
-  return new EndpointError(
-    "ERR_INVALID_PARAMETER",
-    `Invalid parameter ${quote(name)}: the ${kind} style ${quote(style)} cannot write ${describe(value)} ${where}${hint}`,
+  return parameterError(
+    name,
+    `the ${kind} style ${quote(style)} cannot write ${describe(value)} ${where}${hint}`,
   );
 }

@@ -44,16 +44,9 @@ const PAIR = /([?&;#]([^?&;#=]+)=)[^?&;#]*/g;
  * // "https://u:***@host.example/x?access_token=***&page=2"
  */
 export function redactUrl(url: string): string {
-  const text = url.replace(PASSWORD, "$1***@");
-  let result = "";
-  let done = 0;
-  PAIR.lastIndex = 0;
-  for (let pair; (pair = PAIR.exec(text)) !== null;) {
-    if (!isSecretParameter(pair[2]!)) continue;
-    result += text.slice(done, pair.index + pair[1]!.length) + "***";
-    done = PAIR.lastIndex;
-  }
-  return result + text.slice(done);
+  return url
+    .replace(PASSWORD, "$1***@")
+    .replace(PAIR, (pair, head: string, name: string) => (isSecretParameter(name) ? head + "***" : pair));
 }
 
 /** `quote()` of a url (or route, or template) after `redactUrl()`; a value that is no string is quoted as it is. */

@@ -1,5 +1,5 @@
 import { boundedCache } from "./bounded-cache.js";
-import { EndpointError, quote } from "./errors.js";
+import { EndpointError, notAString, notAToken } from "./errors.js";
 import { quoteUrl } from "./redact.js";
 import { isToken } from "./headers.js";
 import { authorityEnd, isAbsoluteUrl } from "./url.js";
@@ -13,19 +13,10 @@ export interface ParsedRoute {
 // The standard methods (RFC 9110 §9.3, RFC 5789): a route of one of them alone has no url.
 const STANDARD_METHOD = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|CONNECT|TRACE)$/;
 
-function notAToken(method: string, where = ""): EndpointError {
-  return new EndpointError(
-    "ERR_INVALID_METHOD",
-    `Invalid method ${quote(method)}${where}: not an RFC 9110 token`,
-  );
-}
-
 /** RFC 9110 §9.1: a method is a token. Returns it as given. */
 export function validateMethod(method: unknown): string {
-  if (typeof method !== "string") {
-    throw new EndpointError("ERR_INVALID_METHOD", `Invalid method: ${quote(method)}; expected a string`);
-  }
-  if (!isToken(method)) throw notAToken(method);
+  if (typeof method !== "string") throw notAString("ERR_INVALID_METHOD", "method", method);
+  if (!isToken(method)) throw notAToken("ERR_INVALID_METHOD", "method", method);
   return method;
 }
 
@@ -60,7 +51,8 @@ function splitRoute(route: string): ParsedRoute {
   }
   const method = route.slice(0, space);
   if (method === "") throw invalid(EXPECTED);
-  if (!isToken(method)) throw notAToken(method, ` in route ${quoteUrl(route)}`);
+  if (!isToken(method))
+    throw notAToken("ERR_INVALID_METHOD", "method", method, ` in route ${quoteUrl(route)}`);
   return { method, url };
 }
 

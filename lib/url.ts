@@ -1,5 +1,5 @@
 import { boundedCache } from "./bounded-cache.js";
-import { EndpointError, quote } from "./errors.js";
+import { EndpointError, notAString, quote } from "./errors.js";
 import { quoteUrl } from "./redact.js";
 
 // RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
@@ -51,9 +51,7 @@ const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
  * or fragment, no "." or ".." segment, only the characters of RFC 3986 §2.
  */
 export function validateBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== "string") {
-    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl: ${quote(baseUrl)}; expected a string`);
-  }
+  if (typeof baseUrl !== "string") throw notAString("ERR_INVALID_BASE_URL", "baseUrl", baseUrl);
   if (validBaseUrls.get(baseUrl) === undefined) {
     const fault = baseUrlFault(baseUrl);
     if (fault !== undefined) {
@@ -89,11 +87,15 @@ export function baseUrlFault(baseUrl: string): string | undefined {
   return undefined;
 }
 
+/** `Invalid url "…": <problem>`, the url's password and secret query values redacted. */
+export function invalidUrl(url: string, problem: string): EndpointError {
+  return new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(url)}: ${problem}`);
+}
+
 /** Checks an absolute url an expansion produced (see `absoluteUrlFault`). */
 export function validateAbsoluteUrl(url: string): void {
   const fault = absoluteUrlFault(url);
-  if (fault !== undefined)
-    throw new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(url)}: ${fault}`);
+  if (fault !== undefined) throw invalidUrl(url, fault);
 }
 
 /** The origin a url targets: `scheme://authority` of an absolute url, "" for a path (the page's). */

@@ -1,25 +1,15 @@
-import { EndpointError, codePointLabel, describe, quote } from "../errors.js";
+import { codePointLabel, describe, notAToken, quote } from "../errors.js";
 import { isToken } from "../headers.js";
 import { own } from "../object.js";
-import { quoteUrl } from "../redact.js";
-import { absoluteUrlFault, authorityEnd, dotSegmentLabel, findDotSegment } from "../url.js";
+import { absoluteUrlFault, authorityEnd, dotSegmentLabel, findDotSegment, invalidUrl } from "../url.js";
 import type { RequestOptions } from "../types.js";
 import { outgoingHeaders } from "./outgoing-headers.js";
-import { PROXY, readSafely } from "./read-safely.js";
+import { PROXY, fromAdapter, invalidOptions, mustBe, readSafely } from "./read-safely.js";
 
 /** `"absolute"` (curl has no page to resolve a path against) or `"absolute-or-path"` (fetch has). */
-export type UrlPolicy = "absolute" | "absolute-or-path";
+type UrlPolicy = "absolute" | "absolute-or-path";
 
-/** The request options an adapter sends, read once and checked: the caller's object is not read again. */
-export interface CheckedRequestOptions {
-  /** Uppercase, an RFC 9110 token. */
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  /** The caller's `body` and `request`, by reference. */
-  body: unknown;
-  request: Record<string, unknown> | undefined;
-}
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 
 // RFC 3986 §3.1
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
@@ -72,22 +62,14 @@ function dotSegmentFault(url: string, start: number): string | undefined {
   return found && `the ${dotSegmentLabel(url, found)} would be resolved away by clients`;
 }
 
-export function invalidOptions(adapter: string, reason: string): EndpointError {
-  return new EndpointError("ERR_INVALID_OPTIONS", `${adapter}: ${reason}`);
-}
-
 /**
  * Reads request options handed to an adapter, once (own properties only), and checks them as
- * `endpoint()` checks what it builds (docs/adapters.md, "What both adapters check").
+ * `endpoint()` checks what it builds (docs/adapters.md, "What both adapters check"): the method
+ * uppercased, the headers as sent, the caller's `body` and `request` by reference.
  */
-export function readRequestOptions(
-  adapter: string,
-  value: unknown,
-  policy: UrlPolicy,
-): CheckedRequestOptions {
-  if (typeof value !== "object" || value === null) {
+export function readRequestOptions(adapter: string, value: unknown, policy: UrlPolicy) {
+  if (!isObject(value))
     throw invalidOptions(adapter, `request options must be an object, got ${describe(value)}`);
-  }
   const { method, url, headers, body, request } = readSafely(
     "ERR_INVALID_OPTIONS",
     `${adapter}: the request options`,
@@ -99,30 +81,18 @@ export function readRequestOptions(
       request: own(value, "request"),
     }),
   );
-  if (typeof method !== "string")
-    throw invalidOptions(adapter, `"method" must be a string, got ${describe(method)}`);
-  if (typeof url !== "string") throw invalidOptions(adapter, `"url" must be a string, got ${describe(url)}`);
-  if (headers !== undefined && (typeof headers !== "object" || headers === null)) {
-    throw invalidOptions(adapter, `"headers" must be an object, got ${describe(headers)}`);
-  }
-  if (request !== undefined && (typeof request !== "object" || request === null)) {
-    throw invalidOptions(adapter, `"request" must be an object, got ${describe(request)}`);
-  }
+  if (typeof method !== "string") throw mustBe(adapter, "method", "a string", method);
+  if (typeof url !== "string") throw mustBe(adapter, "url", "a string", url);
+  if (headers !== undefined && !isObject(headers)) throw mustBe(adapter, "headers", "an object", headers);
   if (request !== undefined) {
+    if (!isObject(request)) throw mustBe(adapter, "request", "an object", request);
     // A revoked Proxy fails here for both adapters.
     readSafely("ERR_INVALID_OPTIONS", `${adapter}: "request"`, () => Object.keys(request), PROXY);
   }
   // RFC 9110 §9.1: a space, CR or LF would forge the request line.
-  if (!isToken(method)) {
-    throw new EndpointError(
-      "ERR_INVALID_METHOD",
-      `${adapter}: Invalid method ${quote(method)}: not an RFC 9110 token`,
-    );
-  }
+  if (!isToken(method)) throw fromAdapter(adapter, notAToken("ERR_INVALID_METHOD", "method", method));
   const fault = urlFault(url, policy);
-  if (fault !== undefined) {
-    throw new EndpointError("ERR_INVALID_URL", `${adapter}: Invalid url ${quoteUrl(url)}: ${fault}`);
-  }
+  if (fault !== undefined) throw fromAdapter(adapter, invalidUrl(url, fault));
   return {
     method: method.toUpperCase(),
     url,

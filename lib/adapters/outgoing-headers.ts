@@ -1,14 +1,14 @@
-import { EndpointError, describe, quote } from "../errors.js";
+import { EndpointError, notAToken, quote } from "../errors.js";
 import { isToken, normalizeHeaderValue } from "../headers.js";
 import { hasOwn, isPlainObject, setOwn } from "../object.js";
 import type { Headers } from "../types.js";
-import { PROXY, readSafely } from "./read-safely.js";
+import { PROXY, fromAdapter, mustBe, readSafely } from "./read-safely.js";
 
 /**
  * Headers of the connection or the framing, which every client computes (fetch's forbidden
  * request-header names): the adapters leave them out, as a stale `content-length` cuts the body.
  */
-export const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set(
+const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set(
   "connection content-length expect host keep-alive te trailer transfer-encoding upgrade".split(" "),
 );
 
@@ -23,12 +23,8 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
     "ERR_INVALID_OPTIONS",
     `${adapter}: the headers`,
     () => {
-      if (!isPlainObject(headers)) {
-        throw new EndpointError(
-          "ERR_INVALID_OPTIONS",
-          `${adapter}: "headers" must be a plain object of header names to values, got ${describe(headers)}`,
-        );
-      }
+      if (!isPlainObject(headers))
+        throw mustBe(adapter, "headers", "a plain object of header names to values", headers);
       return Object.keys(headers);
     },
     PROXY,
@@ -42,20 +38,14 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
     );
     if (value === undefined) continue;
     // RFC 9110 §5.1: CR, LF or ":" in a name would forge other header lines.
-    if (!isToken(name)) {
-      throw new EndpointError(
-        "ERR_INVALID_HEADER",
-        `${adapter}: Invalid header name ${quote(name)}: not an RFC 9110 token`,
-      );
-    }
-    const lowercaseName = name.toLowerCase();
+    if (!isToken(name)) throw fromAdapter(adapter, notAToken("ERR_INVALID_HEADER", "header name", name));
     let normalized: string | number;
     try {
       normalized = normalizeHeaderValue(name, value);
     } catch (error) {
-      // endpoint()'s message (normalizeHeaderValue throws only EndpointErrors), naming the adapter.
-      throw new EndpointError("ERR_INVALID_HEADER", `${adapter}: ${(error as Error).message}`);
+      throw fromAdapter(adapter, error as EndpointError); // it throws only EndpointErrors
     }
+    const lowercaseName = name.toLowerCase();
     if (CLIENT_COMPUTED_HEADERS.has(lowercaseName)) continue;
     // (Not `result[name] = …`, which would call the `__proto__` setter.)
     setOwn(result, lowercaseName, typeof normalized === "string" ? fieldValue(normalized) : `${normalized}`);
@@ -64,7 +54,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
 }
 
 /** A header value as fetch puts it on the wire, without leading and trailing spaces and tabs (RFC 9110 §5.5). */
-export function fieldValue(value: string): string {
+function fieldValue(value: string): string {
   let start = 0;
   let end = value.length;
   while (start < end && (value[start] === " " || value[start] === "\t")) start++;

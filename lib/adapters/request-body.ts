@@ -5,7 +5,7 @@ import { brandOf, hasOwn, isPlainObject } from "../object.js";
 import { PROXY, readSafely } from "./read-safely.js";
 
 /** What an adapter has to send, sorted by how clients take it. */
-export type RequestBody =
+type RequestBody =
   /** No body, and no bytes either: a PATCH, POST or PUT without body has zero `bytes`. */
   | { kind: "none" }
   /** A string, URLSearchParams' text, or the JSON text of an object, array, number or boolean: UTF-8. */
@@ -16,7 +16,7 @@ export type RequestBody =
   | { kind: "stream"; value: ReadableStream };
 
 /** A media type whose subtype (RFC 9110 §8.3.1) names JSON: `application/json`, `+json`, `x-amz-json-1.1`. */
-export function isJsonMediaType(contentType: string): boolean {
+function isJsonMediaType(contentType: string): boolean {
   const type = essence(contentType);
   const slash = type.indexOf("/");
   return slash > 0 && type.includes("json", slash + 1);
@@ -36,7 +36,6 @@ function thrownReason(error: unknown): string {
   return `${describe(error)} was thrown`;
 }
 
-/** `ERR_UNSUPPORTED_BODY` of `adapter`. */
 export function unsupported(adapter: string, reason: string, cause?: { cause: unknown }): EndpointError {
   return new EndpointError("ERR_UNSUPPORTED_BODY", `${adapter}: ${reason}`, cause);
 }
@@ -107,11 +106,6 @@ export function blobType(value: Blob): string {
 /** A plain Blob over the same data and type (no copy): Node's fetch reads members a subclass overrides. */
 export function plainBlob(value: Blob): Blob {
   return Reflect.apply(Blob.prototype.slice, value, [0, undefined, blobType(value)]) as Blob;
-}
-
-/** A Blob's bytes, read by the built-in `arrayBuffer()`, not a subclass's. */
-export function blobBytes(value: Blob): Promise<ArrayBuffer> {
-  return Reflect.apply(Blob.prototype.arrayBuffer, value, []) as Promise<ArrayBuffer>;
 }
 
 /** Why no client sends the buffer under `value` as it is (WebIDL BufferSource refuses these), or `undefined`. */

@@ -4,7 +4,6 @@ import type { RequestOptions } from "../types.js";
 import { readRequestOptions } from "./assert-request-options.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import {
-  blobBytes,
   blobType,
   builtInGetter,
   bytesOf,
@@ -124,7 +123,9 @@ export async function toBody(requestOptions: RequestOptions): Promise<SendableRe
     case "blob": {
       const type = blobType(body.value);
       if (contentTypeOf(headers) === undefined && type !== "") headers["content-type"] = checkedType(type);
-      bytes = new Uint8Array(await readBody("Blob", () => blobBytes(body.value)));
+      // The built-in `arrayBuffer()`, not a subclass's.
+      const read = () => Reflect.apply(Blob.prototype.arrayBuffer, body.value, []) as Promise<ArrayBuffer>;
+      bytes = new Uint8Array(await readBody("Blob", read));
       break;
     }
     case "form-data": {

@@ -2,8 +2,8 @@ import { EndpointError, describe, quote } from "../errors.js";
 import { own } from "../object.js";
 import type { EndpointErrorCode } from "../errors.js";
 import type { RequestOptions } from "../types.js";
-import { invalidOptions, readRequestOptions } from "./assert-request-options.js";
-import { readSafely } from "./read-safely.js";
+import { readRequestOptions } from "./assert-request-options.js";
+import { invalidOptions, mustBe, readSafely } from "./read-safely.js";
 import { contentTypeOf } from "./outgoing-headers.js";
 import { classifyBody, unsupported } from "./request-body.js";
 
@@ -32,7 +32,6 @@ const HIDDEN_FROM_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorabl
 // that no key set on Object.prototype by other code is written raw into the shell word.
 const NAMED_ESCAPES = new Map(Object.entries({ "\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\" }));
 
-/** Does `character` need an escape in an argument of this encoding? */
 function needsEscape(character: string, encoding: ArgumentEncoding): boolean {
   if (character === "\\" || character === "'") return false;
   // Every byte 0x80–0xFF of a header line is written as \xHH: in the shell's text it would be UTF-8.
@@ -133,7 +132,6 @@ function bytesAsText(bytes: ArrayBuffer | ArrayBufferView): string {
   }
 }
 
-/** Reads and checks the second argument of `toCurl()`. */
 function readToCurlOptions(options: unknown): { multiline: boolean } {
   if (options === undefined) return { multiline: false };
   if (typeof options !== "object" || options === null) {
@@ -146,7 +144,7 @@ function readToCurlOptions(options: unknown): { multiline: boolean } {
     own(options, "multiline"),
   );
   if (multiline !== undefined && typeof multiline !== "boolean") {
-    throw invalidOptions("toCurl", `"multiline" must be a boolean, got ${describe(multiline)}`);
+    throw mustBe("toCurl", "multiline", "a boolean", multiline);
   }
   return { multiline: multiline === true };
 }

@@ -27,7 +27,7 @@ export type FetchInit = EnvironmentRequestInit & {
 export type FetchArguments = [url: string, init: FetchInit];
 
 /** Fields of `requestOptions.request` that `toFetch()` copies into `init` when set (`dispatcher`: undici's). */
-export const FETCH_REQUEST_FIELDS: readonly string[] =
+const FETCH_REQUEST_FIELDS: readonly string[] =
   "signal redirect cache credentials mode keepalive integrity referrer referrerPolicy priority dispatcher".split(
     " ",
   );

@@ -1,5 +1,5 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, scopedCache } from "../bounded-cache.js";
-import { EndpointError, quote } from "../errors.js";
+import { EndpointError, notAString } from "../errors.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
 import { copyTree, hasOwn, own, setOwn } from "../object.js";
 import { isReservedKey } from "../reserved-keys.js";
@@ -51,7 +51,7 @@ export function checkUrl(url: unknown): string {
     );
   }
   if (typeof url !== "string") {
-    throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${quote(url)}; expected a string`);
+    throw notAString("ERR_INVALID_URL", "url", url);
   }
   return url;
 }

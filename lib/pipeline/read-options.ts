@@ -1,4 +1,4 @@
-import { EndpointError, quote } from "../errors.js";
+import { EndpointError, notAString, quote } from "../errors.js";
 import { normalizeHeaders } from "../headers.js";
 import { normalizeMediaType } from "../media-type.js";
 import { copyTree, hasOwn, holdsObject, isPlainObject } from "../object.js";
@@ -73,7 +73,7 @@ export function readLevel(
         break;
       case "url":
         if (typeof value !== "string") {
-          throw new EndpointError("ERR_INVALID_URL", `Invalid url: ${quote(value)}; expected a string`);
+          throw notAString("ERR_INVALID_URL", "url", value);
         }
         if (url !== undefined) {
           if (value !== url) throw conflict(route, key, value);
@@ -83,10 +83,7 @@ export function readLevel(
         break;
       case "baseUrl":
         if (typeof value !== "string") {
-          throw new EndpointError(
-            "ERR_INVALID_BASE_URL",
-            `Invalid baseUrl: ${quote(value)}; expected a string`,
-          );
+          throw notAString("ERR_INVALID_BASE_URL", "baseUrl", value);
         }
         level.baseUrl = value;
         break;

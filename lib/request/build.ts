@@ -14,7 +14,7 @@ import { quoteUrl } from "../redact.js";
 import type { RequestOptions } from "../types.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "../url.js";
 import { assertAuthorityKept } from "./authority.js";
-import { checkedExpansion, writerOf } from "./checks.js";
+import { checkedExpansion, urlParameterError, writerOf } from "./checks.js";
 import { allows, replaceLiteralQuery, serialize } from "./query.js";
 import type { CompiledUrl, MergedRequest, RequestPolicy } from "../pipeline/types.js";
 
@@ -167,14 +167,8 @@ function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRe
 function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded: string, url: string): never {
   // The url's second "/" is the expansion's first or second character (joinUrl drops one of two).
   const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
-  const name = writerOf(compiled, slots, at, at + 1);
-  const problem = `makes the url ${quoteUrl(url)} below baseUrl "/", and a url starting with "//" names a host`;
-  throw name === undefined
-    ? new EndpointError("ERR_INVALID_URL", `Invalid url ${quoteUrl(compiled.url)}: it ${problem}`)
-    : new EndpointError(
-        "ERR_INVALID_PARAMETER",
-        `Invalid parameter ${quote(name)} for url ${quoteUrl(compiled.url)}: it ${problem}`,
-      );
+  const problem = `it makes the url ${quoteUrl(url)} below baseUrl "/", and a url starting with "//" names a host`;
+  throw urlParameterError("ERR_INVALID_PARAMETER", compiled, writerOf(compiled, slots, at, at + 1), problem);
 }
 
 /** A body value with each part a snapshot froze replaced by a mutable copy: the result is the caller's. */

@@ -3,7 +3,14 @@ import { isPlainObject, own } from "../object.js";
 import { quoteUrl } from "../redact.js";
 import { programOf } from "../uri-template/compile.js";
 import { expandVarspec } from "../uri-template/expand-varspec.js";
-import { authorityEnd, dotSegmentLabel, findDotSegment, isAbsoluteUrl, mayMakeDotSegment } from "../url.js";
+import {
+  authorityEnd,
+  dotSegmentLabel,
+  findDotSegment,
+  invalidUrl,
+  isAbsoluteUrl,
+  mayMakeDotSegment,
+} from "../url.js";
 import type { CompiledUrl } from "../pipeline/types.js";
 
 /**
@@ -44,13 +51,17 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
   return expanded;
 }
 
-/** `Missing parameter "name" for url "…": <problem>` (or `Invalid …`): a value the checks refuse. */
+/**
+ * `Invalid parameter "name" for url "…": <problem>` (`Missing …`): a value the checks refuse; with
+ * no variable to name, the url's own `Invalid url "…": <problem>`.
+ */
 export function urlParameterError(
   code: "ERR_MISSING_PARAMETER" | "ERR_INVALID_PARAMETER",
   compiled: CompiledUrl,
-  name: string,
+  name: string | undefined,
   problem: string,
 ): EndpointError {
+  if (name === undefined) return invalidUrl(compiled.url, problem);
   const what = code === "ERR_MISSING_PARAMETER" ? "Missing" : "Invalid";
   return new EndpointError(
     code,
@@ -189,12 +200,9 @@ export function assertNoDotSegment(
       ? `${segment.startsWith("path") ? "servers" : "routers"} that decode "%2F" and "%5C"`
       : "clients";
   const name = writerOf(compiled, values, from, to) ?? writerOf(compiled, values, from - before, to + after);
-  if (name !== undefined) {
-    const problem = `it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`;
-    throw urlParameterError("ERR_INVALID_PARAMETER", compiled, name, problem);
-  }
-  throw new EndpointError(
-    "ERR_INVALID_URL",
-    `Invalid url ${quoteUrl(compiled.url)}: the ${segment} would be resolved away by ${who}`,
-  );
+  const problem =
+    name === undefined
+      ? `the ${segment} would be resolved away by ${who}`
+      : `it makes the ${segment}, which ${who} resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)`;
+  throw urlParameterError("ERR_INVALID_PARAMETER", compiled, name, problem);
 }

@@ -1,13 +1,18 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, boundedCache } from "../bounded-cache.js";
-import { EndpointError } from "../errors.js";
 import { undefinedArray } from "../object.js";
-import { quoteUrl } from "../redact.js";
 import { compileTemplate, programOf } from "../uri-template/compile.js";
 import { encodeUnreserved } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
 import type { Step } from "../uri-template/tokenize.js";
 import type { Varspec } from "../uri-template/types.js";
-import { absoluteUrlFault, authorityEnd, isAbsoluteUrl, mayMakeDotSegment, queryKey } from "../url.js";
+import {
+  absoluteUrlFault,
+  authorityEnd,
+  invalidUrl,
+  isAbsoluteUrl,
+  mayMakeDotSegment,
+  queryKey,
+} from "../url.js";
 import { colonToTemplate } from "../route.js";
 import type { CompiledUrl, SlotExpander } from "../pipeline/types.js";
 
@@ -174,10 +179,7 @@ export function compileUrl(url: string): CompiledUrl {
     const written = template.template.split("{", 1)[0]!; // the first literal, as written
     const authority = written.slice(written.indexOf("://") + 3, authorityEnd(written));
     if (/[^\0-\x7F]/.test(authority.slice(authority.lastIndexOf("@") + 1))) {
-      throw new EndpointError(
-        "ERR_INVALID_URL",
-        `Invalid url ${quoteUrl(url)}: a non-ASCII host; write it in its ASCII form (punycode, "xn--…")`,
-      );
+      throw invalidUrl(url, 'a non-ASCII host; write it in its ASCII form (punycode, "xn--…")');
     }
   }
   // A whole `scheme://authority` then "/", "?" or "#": the WHATWG parser decides on it alone.
