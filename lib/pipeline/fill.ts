@@ -1,4 +1,3 @@
-import { copyHeaders } from "../headers.js";
 import { NO_MEDIA_TYPE, mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
 import { bodyContentType, buildRequest, isBodyMethod } from "../request/build.js";
@@ -44,7 +43,7 @@ export function fill(
     headers = { ...(type === undefined ? plan.acceptedHeaders : plan.bodyHeaders[type]!) };
   } else {
     // The call's headers were read over the defaults' (readLevel's `headersOver`).
-    headers = (call.headers as Headers | undefined) ?? copyHeaders(plan.headers);
+    headers = (call.headers as Headers | undefined) ?? { ...plan.headers };
     mediaType = plan.mediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   }
