@@ -24,7 +24,9 @@ export function fill(
   const call = readLevel(route, options, false, plan?.headers ?? defaults.headers, plan);
   if (plan === undefined) {
     const parsed = typeof route === "string" ? parseRoute(route) : undefined;
-    plan = makePlan(snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
+    const url = checkUrl(call.url ?? own(defaults, "url"));
+    plan =
+      (parsed === undefined ? snapshot.urls?.get(url) : undefined) ?? makePlan(snapshot, url, parsed, route);
     call.slots = emptySlots(plan.compiled);
     call.entries = fillSlots(plan.compiled, call.entries, call.slots);
   }
