@@ -95,7 +95,7 @@ export function makePlan(
     baseUrl: defaults.baseUrl,
     headers: defaults.headers,
     mediaType: defaults.mediaType as MediaType,
-    acceptedHeaders: Object.freeze(headers),
+    acceptedHeaders: headers,
     checkedBaseUrl: baseUrlFault(defaults.baseUrl) === undefined ? defaults.baseUrl : undefined,
     bodyHeaders: {
       [JSON_CONTENT_TYPE]: withContentType(headers, JSON_CONTENT_TYPE),
@@ -118,8 +118,8 @@ export function makePlan(
 }
 
 /** `headers` as a body of `type` gets them: with that content-type, unless they give one. */
-function withContentType(headers: Readonly<Headers>, type: string): Readonly<Headers> {
-  return hasOwn(headers, "content-type") ? headers : Object.freeze({ ...headers, "content-type": type });
+function withContentType(headers: Headers, type: string): Headers {
+  return hasOwn(headers, "content-type") ? headers : { ...headers, "content-type": type };
 }
 
 /**

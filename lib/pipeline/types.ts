@@ -158,7 +158,7 @@ export interface RoutePlan {
   readonly baseUrl: string;
   readonly headers: Readonly<Headers>;
   readonly mediaType: MediaType;
-  /** The defaults' headers when the call adds no header and no media type; frozen, like all it shares. */
+  /** The defaults' headers, as they are when the call adds no header and no media type. */
   readonly acceptedHeaders: Readonly<Headers>;
   /** The same for a body of each content-type `bodyContentType` gives (theirs, if they have one). */
   readonly bodyHeaders: Readonly<Record<string, Readonly<Headers>>>;
