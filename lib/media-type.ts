@@ -74,9 +74,9 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
       const names = new Set<string>();
       for (let i = 0; i < value.length; i++) {
         const preview = own(value, i);
+        let name = typeof preview === "string" && WORD.test(preview) ? preview : "";
         // Every trailing `-preview` cut, so that a name merge() cut is cut no further by parse().
-        const name =
-          typeof preview === "string" && WORD.test(preview) ? preview.replace(/(?:-preview)+$/, "") : "";
+        while (name.endsWith("-preview")) name = name.slice(0, -"-preview".length);
         if (name === "") {
           throw invalidMediaType(
             `Invalid preview name ${quote(preview)} in mediaType.previews: expected letters, digits, "-" and "_"`,
