@@ -23,8 +23,9 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
   if (typeof value !== "string") {
     throw invalidValue(name, describeHeaderValue(name, value, -1));
   }
-  const at = value.search(NOT_FIELD_VALUE);
-  if (at !== -1) throw invalidValue(name, describeHeaderValue(name, value, at));
+  if (NOT_FIELD_VALUE.test(value)) {
+    throw invalidValue(name, describeHeaderValue(name, value, value.search(NOT_FIELD_VALUE)));
+  }
   return value;
 }
 
@@ -41,13 +42,6 @@ function headerName(name: string): string {
   if (lower !== undefined) return lower;
   if (!isToken(name)) throw notAToken("ERR_INVALID_HEADER", "header name", name);
   return NAMES.set(name, name.toLowerCase());
-}
-
-/** A new object of the same headers, in the same order. */
-export function copyHeaders(headers: Readonly<Headers>): Headers {
-  const copy: Headers = {};
-  for (const name in headers) if (hasOwn(headers, name)) setOwn(copy, name, headers[name]);
-  return copy;
 }
 
 /**
@@ -68,7 +62,7 @@ export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): He
   }
   // A `null` holds its name's place until the end: `{ Accept: null, accept: "x" }` leaves
   // "accept" where `over` had it.
-  const result: HeadersInput = over === undefined ? {} : copyHeaders(over);
+  const result: HeadersInput = over === undefined ? {} : { ...over };
   let removes = false;
   for (const name in headers) {
     if (!hasOwn(headers, name)) continue;

@@ -18,10 +18,10 @@ export function essence(contentType: string): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-/** The names of `earlier` then of `later`, in order, each once (a Set: linear time). */
-const unionPreviews = (earlier: readonly string[], later: readonly string[]): string[] => [
-  ...new Set(earlier.concat(later)),
-];
+/** The names of `earlier` then of `later` (which holds each once), in order, each once (a Set: linear time). */
+function unionPreviews(earlier: readonly string[], later: readonly string[]): string[] {
+  return earlier.length === 0 ? later.slice() : [...new Set(earlier.concat(later))];
+}
 
 /** No format and no previews: the accept header stays as the headers give it. */
 export const NO_MEDIA_TYPE: MediaType = { format: "", previews: [] };
@@ -71,20 +71,20 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
           `Invalid mediaType.previews: ${quote(value)}; expected an array of preview names`,
         );
       }
-      const names: string[] = [];
+      const names = new Set<string>();
       for (let i = 0; i < value.length; i++) {
         const preview = own(value, i);
+        let name = typeof preview === "string" && WORD.test(preview) ? preview : "";
         // Every trailing `-preview` cut, so that a name merge() cut is cut no further by parse().
-        const name =
-          typeof preview === "string" && WORD.test(preview) ? preview.replace(/(?:-preview)+$/, "") : "";
+        while (name.endsWith("-preview")) name = name.slice(0, -"-preview".length);
         if (name === "") {
           throw invalidMediaType(
             `Invalid preview name ${quote(preview)} in mediaType.previews: expected letters, digits, "-" and "_"`,
           );
         }
-        names.push(name);
+        names.add(name);
       }
-      result.previews = unionPreviews([], names);
+      result.previews = [...names];
     } else {
       throw invalidMediaType(`Invalid mediaType key ${quote(key)}: expected only "format" and "previews"`);
     }

@@ -305,4 +305,24 @@ describe("route plans", () => {
       );
     }
   });
+  it("plans a call with an options object by its url, never taken for the plan of a route of the same text", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test", per_page: 2 });
+    const path = fresh("/x/{id}");
+    const post = { method: "POST", url: path, id: 1, title: "t" };
+    const expected = builder.parse(builder.merge(post));
+    for (let i = 0; i < 3; i++) {
+      expect(builder.endpoint(post)).toEqual(expected);
+      expect(builder.endpoint({ ...post, method: "GET", id: i }).url).toBe(
+        `https://api.acme.test${path.replace("{id}", String(i))}?per_page=2&title=t`,
+      );
+      // A route string that is a url option's text: a route, whose method comes first.
+      expect(builder.endpoint(`GET ${path}`, { id: 2 }).url).toBe(
+        `https://api.acme.test${path.replace("{id}", "2")}?per_page=2`,
+      );
+      expect(errorOf(() => builder.endpoint({ url: `GET ${path}`, id: 2 }))).toMatchObject({
+        code: "ERR_INVALID_TEMPLATE",
+        message: `Invalid URI template "GET ${path}": invalid literal character " " (U+0020) at offset 3`,
+      });
+    }
+  });
 });

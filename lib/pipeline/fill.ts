@@ -1,4 +1,3 @@
-import { copyHeaders } from "../headers.js";
 import { NO_MEDIA_TYPE, mergeMediaType } from "../media-type.js";
 import { cloneDeep, own, setOwn } from "../object.js";
 import { bodyContentType, buildRequest, isBodyMethod } from "../request/build.js";
@@ -25,7 +24,9 @@ export function fill(
   const call = readLevel(route, options, false, plan?.headers ?? defaults.headers, plan);
   if (plan === undefined) {
     const parsed = typeof route === "string" ? parseRoute(route) : undefined;
-    plan = makePlan(snapshot, checkUrl(call.url ?? own(defaults, "url")), parsed, route);
+    const url = checkUrl(call.url ?? own(defaults, "url"));
+    plan =
+      (parsed === undefined ? snapshot.urls?.get(url) : undefined) ?? makePlan(snapshot, url, parsed, route);
     call.slots = emptySlots(plan.compiled);
     call.entries = fillSlots(plan.compiled, call.entries, call.slots);
   }
@@ -44,7 +45,7 @@ export function fill(
     headers = { ...(type === undefined ? plan.acceptedHeaders : plan.bodyHeaders[type]!) };
   } else {
     // The call's headers were read over the defaults' (readLevel's `headersOver`).
-    headers = (call.headers as Headers | undefined) ?? copyHeaders(plan.headers);
+    headers = (call.headers as Headers | undefined) ?? { ...plan.headers };
     mediaType = plan.mediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   }

@@ -1,4 +1,3 @@
-import { copyHeaders } from "../headers.js";
 import { NO_MEDIA_TYPE, mergeMediaType } from "../media-type.js";
 import { cloneDeep, hasOwn, isPlainObject, own, setOwn, thawed } from "../object.js";
 import type { EndpointDefaults, Headers, MediaType, MediaTypeInput } from "../types.js";
@@ -76,7 +75,7 @@ export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
     if (key === "data" || key === "request" || !hasOwn(merged, key)) continue;
     const value = merged[key];
     // A snapshot freezes its headers and media type in place (strings, and a list of them).
-    if (key === "headers") merged.headers = copyHeaders(value as Headers);
+    if (key === "headers") merged.headers = { ...(value as Headers) };
     else if (key === "mediaType") {
       const { format, previews } = value as MediaType;
       merged.mediaType = { format, previews: [...previews] };

@@ -67,7 +67,10 @@ export function cachedPlan(snapshot: SnapshotPlan, route: string): RoutePlan | u
   return plan;
 }
 
-/** The plan of `url` over a snapshot; kept from the url's second use (an inlined id is used once). */
+/**
+ * The plan of `url` over a snapshot; kept from the url's second use (an inlined id is used once),
+ * under the route string, or under the url for a call with an options object.
+ */
 export function makePlan(
   snapshot: SnapshotPlan,
   url: string,
@@ -106,9 +109,10 @@ export function makePlan(
     leftover,
     leftoverIndex,
   };
-  if (typeof route === "string" && compiled.cached) {
+  if (compiled.cached) {
     const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;
-    (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
+    if (typeof route === "string") (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
+    else (snapshot.urls ??= routePlans.scope()).set(url, plan, weight);
   }
   return plan;
 }

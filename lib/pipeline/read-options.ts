@@ -111,8 +111,9 @@ export function readLevel(
           value = copyTree(value, key, "drop-undefined", (memo ??= new Map()), 1);
         }
         const slot = plan === undefined ? undefined : slotOf(plan.compiled, key);
-        if (slot === undefined) (level.entries ??= []).push(key, value);
-        else slots![slot] = value;
+        if (slot !== undefined) slots![slot] = value;
+        else if (level.entries === undefined) level.entries = [key, value];
+        else level.entries.push(key, value);
         continue;
       }
     }

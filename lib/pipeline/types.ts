@@ -137,6 +137,8 @@ export interface SnapshotPlan {
   madeFor?: unknown;
   /** The plans of its routes, in the one cache of route plans. */
   routes?: BoundedCache<RoutePlan>;
+  /** The plans of the urls of calls with an options object, in the same cache. */
+  urls?: BoundedCache<RoutePlan>;
   /** The route string of the last plan found, and that plan: a builder often repeats a call. */
   lastRoute?: string;
   lastPlan?: RoutePlan;
