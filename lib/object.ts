@@ -21,14 +21,13 @@ export function hasPlainPrototype(value: object): boolean {
   return proto === Object.prototype || proto === null || isObjectPrototypeOfAnyRealm(proto as object);
 }
 
-/** Is `proto` some realm's `Object.prototype` (an iframe's, a vm context's)? Then it is copied as a plain object. */
+/** Is `proto` some realm's `Object.prototype` (an iframe's, a vm's)? Then its objects are plain too. */
 function isObjectPrototypeOfAnyRealm(proto: object): boolean {
   if (Object.getPrototypeOf(proto) !== null) return false;
   const constructor: unknown = Object.getOwnPropertyDescriptor(proto, "constructor")?.value;
   return (
     typeof constructor === "function" &&
-    // The source text engines give the built-in `Object` (ECMAScript §20.2.3.5 NativeFunction),
-    // which no function written in JavaScript, bound function or Proxy has.
+    // ECMAScript §20.2.3.5 NativeFunction: the built-in's text, which no JS, bound or Proxy function has.
     /^function Object\(\) \{\s*\[native code\]\s*\}$/.test(Function.prototype.toString.call(constructor)) &&
     (constructor as { prototype?: unknown }).prototype === proto
   );
@@ -94,13 +93,10 @@ export function isLibraryFrozen(value: unknown): boolean {
   return typeof value === "object" && value !== null && FROZEN.has(value);
 }
 
-/** `clone`; `freeze` (sharing what was frozen); `drop-undefined` (arrays kept, only walked); `check` (walk only). */
+/** `freeze` shares what is frozen already; `drop-undefined` walks arrays, no copy; `check` only walks. */
 type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
 
-/**
- * A copy of the plain objects and arrays in `value` (anything else by reference); each object
- * once (`memo`), so shared ones stay shared; too deep or cyclic is `ERR_INVALID_OPTIONS`.
- */
+/** Copies the plain objects and arrays in `value` once each (shared stays shared); others by reference. */
 export function copyTree(
   value: unknown,
   name: string,
@@ -111,8 +107,7 @@ export function copyTree(
   if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) {
-    // Not plain, yet its prototype inherits nothing (`class extends null`, a tampered realm's
-    // `Object.prototype`): plain object or value cannot be told, so it is refused rather than shared.
+    // `class extends null`, a tampered realm's `Object.prototype`: refused, rather than shared as a value.
     if (Object.getPrototypeOf(Object.getPrototypeOf(value)) === null) {
       throw invalidOption(
         name,

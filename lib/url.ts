@@ -2,8 +2,7 @@ import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, notAString, quote } from "./errors.js";
 import { quoteUrl } from "./redact.js";
 
-// RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then "://" for a url with
-// an authority. Anchored and without nested quantifiers: linear on any input.
+// RFC 3986 §3.1: a scheme, then "://" for a url with an authority; anchored, linear on any input.
 const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** A url with a scheme and authority (`https://…`) is used as given; anything else is a path. */
@@ -11,8 +10,7 @@ export function isAbsoluteUrl(url: string): boolean {
   return ABSOLUTE_URL.test(url);
 }
 
-// RFC 3986 §2: the characters of a URI. Anything else ("\" above all, "/" to WHATWG and not to
-// curl) is read differently by different parsers.
+// Not RFC 3986 §2: such characters ("\" above all, "/" to WHATWG only) are read differently by parsers.
 const NOT_URI_CHARACTER = /[^\w\-.~:/?#[\]@!$&'()*+,;=%]/;
 
 /** The offset after `scheme://authority` of an absolute url. */
@@ -46,10 +44,7 @@ export function absoluteUrlFault(
 // The base urls that passed: an app has a few, checked once each.
 const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
 
-/**
- * Checks `baseUrl`: an absolute http(s) URL, or a path (`/api`) for origin-relative urls; no query
- * or fragment, no "." or ".." segment, only the characters of RFC 3986 §2.
- */
+/** `baseUrl` if `baseUrlFault` finds nothing (a valid one is checked once), else `ERR_INVALID_BASE_URL`. */
 export function validateBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") throw notAString("ERR_INVALID_BASE_URL", "baseUrl", baseUrl);
   if (validBaseUrls.get(baseUrl) === undefined) {
@@ -62,7 +57,7 @@ export function validateBaseUrl(baseUrl: unknown): string {
   return baseUrl;
 }
 
-/** Why `baseUrl` fails `validateBaseUrl`, or `undefined`. */
+/** Why `baseUrl` is not an http(s) URL or a "/" path, both without query, fragment or dot segment. */
 export function baseUrlFault(baseUrl: string): string | undefined {
   const bad = NOT_URI_CHARACTER.exec(baseUrl);
   if (bad !== null) {
@@ -137,10 +132,9 @@ export function dotSegmentLabel(url: string, [start, end]: [number, number]): st
 }
 
 /**
- * `[start, end]` of the first "." or ".." segment of `url` from `start`, in any spelling (WHATWG
- * URL reads "%2e" as a dot), in the path or the fragment (routers resolve it), not the query.
- * An encoded "/" or "\" ends a segment too (servers decode it first), and ";" parameters after
- * the dots are dropped by some servers ("..;/admin" is "../admin" to them): docs/security.md.
+ * `[start, end]` of the first "." or ".." segment from `start`, in the path or fragment (routers resolve
+ * it), "%2e" too (WHATWG decodes it); an encoded "/" or "\" ends a segment (servers decode it first),
+ * and some servers drop ";" parameters after the dots ("..;/admin" is "../admin"): docs/security.md.
  */
 export function findDotSegment(url: string, start: number): [number, number] | undefined {
   let segmentStart = start;
@@ -168,9 +162,8 @@ export function findDotSegment(url: string, start: number): [number, number] | u
 }
 
 /**
- * Can a value that `{x}`, `{/x}` or `{;x}` writes (they pct-encode "%" and "/") add to a dot
- * segment? When it is all dots, or holds a "." and a "/", "\" or ";", written %2F, %5C or %3B:
- * a segment end to servers that decode them ("../admin" is "..%2Fadmin"), or dropped ("..;").
+ * Can a value of `{x}`, `{/x}` or `{;x}` (which encode "%" and "/") add to a dot segment? When all dots,
+ * or a "." with "/", "\" or ";": encoded, they end a segment to servers that decode them, or are dropped.
  */
 export function mayMakeDotSegment(text: string): boolean {
   return text === "." || text === ".." || (text.includes(".") && /[/\\;]/.test(text));

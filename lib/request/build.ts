@@ -33,10 +33,7 @@ export function isBodyMethod(method: string): boolean {
   return /^(?:POST|PUT|PATCH|DELETE)$/i.test(method);
 }
 
-/**
- * The content-type of a body whose headers give none: JSON for parameters, or a plain object or
- * array as `data`; a form for a URLSearchParams, so that clients other than fetch send it as fetch does.
- */
+/** A body's content-type when its headers give none: JSON, or a form for URLSearchParams (as fetch). */
 export function bodyContentType(hasData: boolean, data: unknown): string | undefined {
   if (!hasData || isPlainObject(data) || Array.isArray(data)) return JSON_CONTENT_TYPE;
   if (
@@ -50,10 +47,7 @@ export function bodyContentType(hasData: boolean, data: unknown): string | undef
   return undefined;
 }
 
-/**
- * Merged request → request options (spec §2.4): the url, then the query or the body, then the
- * accept header. Changes only what was made for this call (headers, slots).
- */
+/** Merged request → request options (spec §2.4); changes only what this call made (headers, slots). */
 export function buildRequest(
   policy: RequestPolicy,
   compiled: CompiledUrl,
@@ -118,9 +112,8 @@ export function buildRequest(
 }
 
 /**
- * The url: expanded with its checks (the fast path when every value passes them as written),
- * then absolute as it is or joined to the base url; another target than the builder's own base
- * url asks `allowsAbsoluteUrl`.
+ * The url, expanded and checked (by the fast path when every value passes as written), absolute or
+ * joined to the base url; a target other than the builder's own base url asks `allowsAbsoluteUrl`.
  */
 function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRequest): string {
   const { slots, baseUrl } = merged;
@@ -149,7 +142,7 @@ function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRe
     }
     const base = merged.baseUrlChecked === true ? (baseUrl as string) : validateBaseUrl(baseUrl);
     url = joinUrl(base, expanded, compiled.isPath || undefined);
-    // RFC 3986 §4.2: "//" starts a network-path reference, which names a host; only the base "/" can make one.
+    // RFC 3986 §4.2: a url starting "//" names a host; only the base url "/" can make one.
     if (base.length === 1 && url.charCodeAt(1) === 0x2f /* / */) networkPath(compiled, slots, expanded, url);
     // Another base url than the builder's own is another target (docs/security.md).
     needsPermission = baseUrl !== ownBaseUrl;

@@ -14,16 +14,14 @@ import {
 import type { CompiledUrl } from "../pipeline/types.js";
 
 /**
- * The checks of spec §2.2 rule 1 around the expansion: each required placeholder has a value, no
- * whole path segment is left empty, no value makes a dot segment. Given `texts`, the url is
- * expanded part by part into it, for `assertAuthorityKept`.
+ * The expansion inside its checks (spec §2.2 rule 1): required values, whole segments, dot segments.
+ * Given `texts`, each part's text goes into it too, for `assertAuthorityKept`.
  */
 export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
   const names = compiled.template.variableNames;
   // A non-empty string or a number in every required slot passes the first two checks.
   if (!holdsText(slots, compiled.requiredSlots)) {
-    // Lists and objects read once, into copies that the checks and the expansion both read: a
-    // getter or Proxy could answer "x" to a check and null to the expansion.
+    // One read, into copies: a getter or Proxy could answer "x" to a check and null to the expansion.
     for (const slot of compiled.requiredSlots) slots[slot] = readOnce(slots[slot]);
     for (const slot of compiled.requiredSlots) {
       if (definedMembers(slots[slot]).length === 0) {
@@ -51,10 +49,7 @@ export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?
   return expanded;
 }
 
-/**
- * `Invalid parameter "name" for url "…": <problem>` (`Missing …`): a value the checks refuse; with
- * no variable to name, the url's own `Invalid url "…": <problem>`.
- */
+/** `Invalid parameter "name" for url "…": <problem>` (or `Missing …`); no name, `Invalid url …`. */
 export function urlParameterError(
   code: "ERR_MISSING_PARAMETER" | "ERR_INVALID_PARAMETER",
   compiled: CompiledUrl,
@@ -92,10 +87,7 @@ function readOnce(value: unknown): unknown {
   return isPlainObject(value) ? { ...value } : value;
 }
 
-/**
- * RFC 6570 §2.3: the defined members (not undefined or null) of a list or a plain object, own
- * only, in order; a scalar is a list of one. None: the value is undefined.
- */
+/** RFC 6570 §2.3: the own members that are not undefined or null, in order; a scalar is a list of one. */
 function definedMembers(value: unknown): unknown[] {
   const list = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [value];
   const members: unknown[] = [];
@@ -112,10 +104,7 @@ function expandsToNothing(value: unknown): boolean {
   return members.length === 1 && members[0] === "";
 }
 
-/**
- * What the template writes for `values`, in order, as `[part, variable, text]`: a literal has no
- * variable. RFC 6570 §3: expressions expand apart, so the texts joined are the expansion.
- */
+/** The expansion as `[part, variable, text]` pieces; RFC 6570 §3: each expression expands apart. */
 function* expandPieces(
   compiled: CompiledUrl,
   values: readonly unknown[],
@@ -139,10 +128,7 @@ function* expandPieces(
   }
 }
 
-/**
- * The variable whose varspec wrote some of `[start, end)` of the expansion, or `undefined` when
- * only literal text is there. For error messages: it expands the varspecs again one by one.
- */
+/** For a message: the variable that wrote some of `[start, end)` of the expansion (expanded again). */
 export function writerOf(
   compiled: CompiledUrl,
   values: readonly unknown[],
@@ -157,10 +143,7 @@ export function writerOf(
   return undefined;
 }
 
-/**
- * The request goes where the route says (docs/security.md): no expansion may make a "." or ".."
- * segment, which clients resolve away (`/repos/o/..` is sent as `/repos/`). Names the parameter.
- */
+/** No value makes a "." or ".." segment: clients resolve it away (`/repos/o/..` is sent as `/repos/`). */
 export function assertNoDotSegment(
   compiled: CompiledUrl,
   expanded: string,

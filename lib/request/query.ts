@@ -9,8 +9,7 @@ import type { CompiledUrl, FlatParameters, RequestPolicy } from "../pipeline/typ
 /** The library's own `serializeQuery` (the builder registers it): url-safe by construction, not scanned. */
 export const TRUSTED_SERIALIZERS = new WeakSet<object>();
 
-// RFC 3986 §3.4: query = *( pchar / "/" / "?" ), plus "[" and "]", which every client sends as
-// they are (`ids[]=1`). Never "#", space, CR, LF or anything a client would re-encode.
+// RFC 3986 §3.4 (pchar, "/", "?"), and "[" "]" that clients send as they are; never "#", space, CR, LF.
 const QUERY_CHARACTERS = /*#__PURE__*/ asciiClass(/[\w.~!$&'()*+,;=:@/?[\]-]/);
 
 /** A serializer's result must be a string of url-safe characters: it goes into the url as it is. */
@@ -66,10 +65,7 @@ export function allows(policy: RequestPolicy, url: string): boolean {
   }
 }
 
-/**
- * What a call of the extension point `name` threw: the app's own error, unchanged, or
- * `ERR_INVALID_OPTIONS` for a hook that is no function or cannot be called (a class, a revoked Proxy).
- */
+/** The app's own error, to pass on unchanged, or `ERR_INVALID_OPTIONS` for a hook that cannot be called. */
 function hookFailure(
   policy: RequestPolicy,
   name: "serializeQuery" | "allowsAbsoluteUrl",
@@ -101,10 +97,7 @@ function hookFailure(
   );
 }
 
-/**
- * A leftover parameter named as a key of the url's literal query (compared decoded) replaces it:
- * `/x?page=2` with `page: 3` is `/x?page=3`. Returns the url and the parameters left.
- */
+/** A parameter named as a literal query key (decoded) replaces it: `/x?page=2`, `page: 3` → `/x?page=3`. */
 export function replaceLiteralQuery(
   url: string,
   leftover: FlatParameters,
