@@ -9,10 +9,7 @@ import { mergeValue } from "./merge.js";
 import { cachedPlan, checkUrl, fillSlots, makePlan } from "./plan.js";
 import { readLevel } from "./read-options.js";
 
-/**
- * `endpoint(route, options)` as `parse(merge(route, options))` in one pass: the call's options
- * read once into the slots of the route's plan, and merged over it by the merge's own rules.
- */
+/** `parse(merge(route, options))` in one pass: the call's options read once, over the route's plan. */
 export function fill(
   policy: RequestPolicy,
   snapshot: SnapshotPlan,
@@ -71,9 +68,8 @@ export function fill(
 }
 
 /**
- * The call's parameters over the plan's, as merge() merges them: the plan's leftover keys keep
- * their place, new ones follow (CONTRACT.md, "Merging"). Changes the call's slots; returns the
- * leftover parameters.
+ * The call's parameters over the plan's, as merge() merges them (CONTRACT.md, "Merging"): the plan's
+ * leftover keys keep their place, new ones follow. Fills the call's slots; returns the leftover.
  */
 function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefined {
   const slots = call.slots!;

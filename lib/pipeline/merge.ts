@@ -18,9 +18,8 @@ export function mergeDefaults(defaults: EndpointDefaults, options: unknown): End
 }
 
 /**
- * The one merge (CONTRACT.md, "Merging"): `later`, a level `readLevel` read in order (its headers
- * over `earlier`'s), over `earlier`, a DEFAULTS snapshot, into new objects; own keys only, the
- * earlier level's keys first.
+ * The one merge (CONTRACT.md, "Merging"): the level `later` (read in order, its headers over `earlier`'s)
+ * over the snapshot `earlier`, into new objects, own keys only, the earlier level's keys first.
  */
 export function mergeLevels(
   earlier: Readonly<Record<string, unknown>>,
@@ -65,10 +64,7 @@ export function mergeValue(current: unknown, value: unknown, memo?: MergeMemo): 
   return result;
 }
 
-/**
- * The result of `merge()` is the caller's to change: every part a DEFAULTS snapshot froze is
- * replaced by a mutable copy (`data` and `request` stay by reference, as the contract says).
- */
+/** `merge()`'s result is the caller's to change: frozen parts are copied (`data`, `request` by reference). */
 export function thaw(merged: Record<string, unknown>): Record<string, unknown> {
   const memo = new Map<object, unknown>();
   for (const key in merged) {

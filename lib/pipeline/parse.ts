@@ -17,10 +17,7 @@ function read<T>(input: object, key: string, check: (value: unknown) => T): T | 
   return value === undefined ? undefined : check(value);
 }
 
-/**
- * `parse()` of any object of the merged shape, hand-made too: what `merge()` would have filled in
- * (method GET, no headers) is assumed, own properties only, then built as `endpoint()` builds.
- */
+/** Any merged-shape object, hand-made too (missing: method GET, no headers), built as `endpoint()` builds. */
 export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions {
   if (!isPlainObject(input)) {
     throw invalidOptions(`Invalid options for parse(): ${quote(input)}; expected a plain object`);

@@ -12,8 +12,7 @@ import type { EndpointDefaults, Headers, MediaType, RequestMeta } from "../types
 // The snapshots the library made (a WeakMap, not a hand-off through a module variable).
 const snapshots = new WeakMap<object, SnapshotPlan>();
 
-// One cache of route plans for every snapshot: many builders share one bound. A plan weighs its
-// compiled url and the default parameters it copies.
+// One cache of route plans for every snapshot: many builders do not multiply its bound.
 const routePlans = /*#__PURE__*/ scopedCache<RoutePlan>(CACHE_SIZE, CACHE_BYTES);
 
 /** Freezes the merge's own new object into a DEFAULTS snapshot, registered with its parameters. */
@@ -67,10 +66,7 @@ export function cachedPlan(snapshot: SnapshotPlan, route: string): RoutePlan | u
   return plan;
 }
 
-/**
- * The plan of `url` over a snapshot; kept from the url's second use (an inlined id is used once),
- * under the route string, or under the url for a call with an options object.
- */
+/** The plan of `url` over a snapshot, kept under the route string (or the url) once the url is cached. */
 export function makePlan(
   snapshot: SnapshotPlan,
   url: string,
@@ -123,9 +119,8 @@ function withContentType(headers: Headers, type: string): Headers {
 }
 
 /**
- * Puts each of the flat `parameters` that names a url variable into its slot, and returns the
- * others, flat, in order (`undefined` when none). Only parameters fill slots: a variable named
- * like a reserved option (`{url}`) never reads the option.
+ * Puts each parameter that names a url variable into its slot; returns the others (`undefined`: none).
+ * Only parameters fill slots: a variable named like an option (`{url}`) never reads the option.
  */
 export function fillSlots(
   compiled: CompiledUrl,

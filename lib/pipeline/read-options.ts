@@ -9,9 +9,8 @@ import { parseRoute, validateMethod } from "../route.js";
 import type { Headers, RequestMeta } from "../types.js";
 
 /**
- * Checks the arguments of `endpoint()`, `merge()` and `defaults()` in one pass over the options'
- * own keys. The headers are read over `headersOver`; with a route `plan`, each parameter of a url
- * variable goes straight into its slot; `keepOrder` keeps every option in `entries`, for the merge.
+ * Checks the arguments of `endpoint()`, `merge()` or `defaults()`, one pass over the own keys: headers read
+ * over `headersOver`; with a `plan`, a url variable's parameter into its slot; `keepOrder`: all in `entries`.
  */
 export function readLevel(
   route: unknown,
@@ -101,8 +100,7 @@ export function readLevel(
         level.hasData = true;
         break;
       default: {
-        // A copy without `undefined` members (arrays by reference), each shared object once;
-        // too deep or cyclic is ERR_INVALID_OPTIONS. A list of scalars needs no walk.
+        // Copied without `undefined` members, checked for depth and cycles; a list of scalars needs no walk.
         if (
           typeof value === "object" &&
           value !== null &&
