@@ -22,8 +22,7 @@ const MAX_MESSAGE_LENGTH = 1000;
 const ENDPOINT_ERROR_BRAND: unique symbol = Symbol.for("service-endpoint.EndpointError");
 
 /**
- * The one error class of service-endpoint.
- *
+ * The one error class of service-endpoint: a stable `code` and a message that quotes the input.
  * @example
  * try {
  *   endpoint("DELETE /repos/{owner}/{repo}", { owner: "octo" });
@@ -53,10 +52,7 @@ export class EndpointError extends Error {
     return true;
   }
 
-  /**
-   * True for an `EndpointError` of any copy of the package (the CommonJS and the ESM build are
-   * two classes); a subclass keeps the ordinary prototype check.
-   */
+  /** Any copy of the package's `EndpointError` counts (CommonJS, ESM); a subclass checks its prototype. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // Never throws: the library's own `catch` blocks ask this of whatever was thrown.
     try {
@@ -84,11 +80,7 @@ export function codePointLabel(codePoint: number): string {
   return "U+" + codePoint.toString(16).toUpperCase().padStart(4, "0");
 }
 
-/**
- * Quotes any input for an error message: strings as JSON strings (control characters escaped),
- * cut to 200 characters; any other value by its type: `null`, `an array`, `number 42`,
- * `an instance of Foo`.
- */
+/** For a message: a string as JSON, cut at 200 characters; else its type (`null`, `an instance of Foo`). */
 export function quote(input: unknown): string {
   const type = typeof input;
   if (type === "string") return quoteString(input as string);
@@ -132,9 +124,8 @@ export class HookFailure {
 }
 
 /**
- * Rethrows `error` from code that reads the caller's objects: an `EndpointError` unchanged,
- * anything else (a revoked Proxy, a getter that throws) as an `EndpointError` of `code` with the
- * original as its `cause`, so no TypeError from inside reaches the caller.
+ * For code that reads the caller's objects: an `EndpointError` goes on unchanged, anything else becomes
+ * one of `code` with it as `cause`, so no TypeError from inside (a revoked Proxy) reaches the caller.
  */
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
   if (error instanceof EndpointError) throw error;

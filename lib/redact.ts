@@ -6,12 +6,7 @@ const SECRET_HEADER =
   /^(?:proxy-)?authorization$|^(?:set-)?cookie$|token|secret|password|api[-_]?key|session/;
 const SECRET_PARAMETER = /^(?:key|sig|code)$|token|secret|signature|password|api[-_]?key|credential/;
 
-/**
- * Is `name` a header whose value an error message never shows?
- *
- * @example
- * isSecretHeader("X-Api-Key"); // true
- */
+/** Is `name` a header whose value an error message never shows (`X-Api-Key`: yes)? */
 export function isSecretHeader(name: string): boolean {
   return SECRET_HEADER.test(name.toLowerCase());
 }
@@ -27,18 +22,14 @@ export function isSecretParameter(name: string): boolean {
   return SECRET_PARAMETER.test(decoded.toLowerCase());
 }
 
-// RFC 3986 §3.2.1: userinfo = user [":" password] "@". Any "//" may start an authority (urls inside
-// a route or a template count too); it ends at "/", "?", "#", "\" or whitespace, and the password
-// runs to its last "@". Each attempt stops at the authority's end: linear on any input.
+// RFC 3986 §3.2.1 userinfo: after any "//" (a url inside a route counts too), up to the last "@" before
+// "/", "?", "#", "\" or whitespace. Each attempt stops at the authority's end: linear on any input.
 const PASSWORD = /(\/\/[^/?#\\ \t\n\r\f\v:]*:)[^/?#\\ \t\n\r\f\v]+@/g;
 // A `name=value` pair after "?", "&", ";" or "#", up to the next of them (no name is no secret).
 const PAIR = /([?&;#]([^?&;#=]+)=)[^?&;#]*/g;
 
 /**
- * `text` (a url, a route, a template) with every user-info password replaced by `***` and the
- * values of secret-like query and fragment parameters replaced by `***`, names kept. Used by every
- * message that quotes a url (quote it with `quoteUrl`).
- *
+ * A url, route or template with user-info passwords and secret-like query and fragment values as `***`.
  * @example
  * redactUrl("https://u:pw@host.example/x?access_token=abc&page=2");
  * // "https://u:***@host.example/x?access_token=***&page=2"
@@ -49,7 +40,7 @@ export function redactUrl(url: string): string {
     .replace(PAIR, (pair, head: string, name: string) => (isSecretParameter(name) ? head + "***" : pair));
 }
 
-/** `quote()` of a url (or route, or template) after `redactUrl()`; a value that is no string is quoted as it is. */
+/** `quote()` after `redactUrl()` of a url, route or template; any value that is no string as it is. */
 export function quoteUrl(url: unknown): string {
   return quote(typeof url === "string" ? redactUrl(url) : url);
 }
@@ -66,9 +57,7 @@ const CHARACTER_NAMES: Record<number, string> = {
 };
 
 /**
- * What is wrong with header `name`'s `value` at `offset` (`-1`: its type), for a message: the value
- * quoted, or for a secret header its length and the offending character alone.
- *
+ * What is wrong with header `name`'s `value` at `offset` (`-1`: its type); a secret value is not shown.
  * @example
  * describeHeaderValue("authorization", "token abc\n", 9);
  * // 'a line feed (U+000A) at offset 9 of 10 characters; the value is not shown'
