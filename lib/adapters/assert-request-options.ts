@@ -63,9 +63,8 @@ function dotSegmentFault(url: string, start: number): string | undefined {
 }
 
 /**
- * Reads request options handed to an adapter, once (own properties only), and checks them as
- * `endpoint()` checks what it builds (docs/adapters.md, "What both adapters check"): the method
- * uppercased, the headers as sent, the caller's `body` and `request` by reference.
+ * Request options handed to an adapter, read once (own properties), checked as `endpoint()` checks what
+ * it builds (docs/adapters.md): the method uppercased, headers as sent, `body` and `request` by reference.
  */
 export function readRequestOptions(adapter: string, value: unknown, policy: UrlPolicy) {
   if (!isObject(value))

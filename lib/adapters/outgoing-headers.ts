@@ -4,18 +4,12 @@ import { hasOwn, isPlainObject, setOwn } from "../object.js";
 import type { Headers } from "../types.js";
 import { PROXY, fromAdapter, mustBe, readSafely } from "./read-safely.js";
 
-/**
- * Headers of the connection or the framing, which every client computes (fetch's forbidden
- * request-header names): the adapters leave them out, as a stale `content-length` cuts the body.
- */
+/** Left out: every client computes these (fetch forbids them), and a stale `content-length` cuts the body. */
 const CLIENT_COMPUTED_HEADERS: ReadonlySet<string> = new Set(
   "connection content-length expect host keep-alive te trailer transfer-encoding upgrade".split(" "),
 );
 
-/**
- * The headers an adapter sends: lowercase names, string values as fetch sends them (`fieldValue()`),
- * without `CLIENT_COMPUTED_HEADERS` or `undefined` values, checked as `endpoint()` checks them.
- */
+/** The headers to send, checked as `endpoint()` checks them: lowercase names, values as fetch sends them. */
 export function outgoingHeaders(adapter: string, headers: Headers | undefined): Record<string, string> {
   const result: Record<string, string> = {};
   if (headers === undefined) return result;
@@ -53,7 +47,7 @@ export function outgoingHeaders(adapter: string, headers: Headers | undefined): 
   return result;
 }
 
-/** A header value as fetch puts it on the wire, without leading and trailing spaces and tabs (RFC 9110 §5.5). */
+/** A header value as fetch sends it, leading and trailing spaces and tabs cut (RFC 9110 §5.5). */
 function fieldValue(value: string): string {
   let start = 0;
   let end = value.length;

@@ -5,10 +5,7 @@ import type { EndpointErrorCode } from "../errors.js";
 const GETTER_OR_PROXY = "a revoked Proxy, or a getter or Proxy trap that throws";
 export const PROXY = "a revoked Proxy, or a Proxy trap that throws";
 
-/**
- * Runs `read` on the caller's objects: what it throws (a revoked Proxy, a getter that throws)
- * becomes `EndpointError` `code` saying `<what> cannot be read (<how>)`, what was thrown its `cause`.
- */
+/** Runs `read` on the caller's objects: what it throws becomes `code`, `<what> cannot be read (<how>)`. */
 export function readSafely<T>(
   code: EndpointErrorCode,
   what: string,
@@ -31,7 +28,7 @@ export function mustBe(adapter: string, name: string, expected: string, value: u
   return invalidOptions(adapter, `"${name}" must be ${expected}, got ${describe(value)}`);
 }
 
-/** An error of `endpoint()`'s own checks, its message naming the adapter first: `toFetch: Invalid url …`. */
+/** An error of `endpoint()`'s own checks, the adapter named first: `toFetch: Invalid url …`. */
 export function fromAdapter(adapter: string, error: EndpointError): EndpointError {
   return new EndpointError(error.code, `${adapter}: ${error.message}`);
 }

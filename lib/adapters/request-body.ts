@@ -8,7 +8,7 @@ import { PROXY, readSafely } from "./read-safely.js";
 type RequestBody =
   /** No body, and no bytes either: a PATCH, POST or PUT without body has zero `bytes`. */
   | { kind: "none" }
-  /** A string, URLSearchParams' text, or the JSON text of an object, array, number or boolean: UTF-8. */
+  /** A string, URLSearchParams' text, or JSON text of an object, array, number or boolean: UTF-8. */
   | { kind: "text"; text: string }
   | { kind: "bytes"; value: ArrayBuffer | ArrayBufferView }
   | { kind: "blob"; value: Blob }
@@ -57,10 +57,7 @@ function readBody<T>(adapter: string, read: () => T): T {
   return readSafely("ERR_UNSUPPORTED_BODY", `${adapter}: the body`, read, PROXY);
 }
 
-/**
- * Does the getter or method `name` of one of this realm's built-in prototypes accept `value` as
- * its `this`? It throws for an object without the internal slots (a fake), whatever its realm.
- */
+/** Has `value` the slots this realm's built-in getter or method `name` reads (a value of any realm)? */
 function builtInAccepts(prototype: object | undefined, name: string, value: object): boolean {
   try {
     const member = Object.getOwnPropertyDescriptor(prototype, name)!;
@@ -87,7 +84,7 @@ function viewPrototype(view: ArrayBufferView): object {
   return builtInAccepts(DataView.prototype, "buffer", view) ? DataView.prototype : typedArrayPrototype();
 }
 
-/** A view's or ArrayBuffer's bytes as a `Uint8Array` over the same memory, read through the built-in getters. */
+/** The bytes of a view or ArrayBuffer: a `Uint8Array` over the same memory, read by the built-in getters. */
 export function bytesOf(value: ArrayBuffer | ArrayBufferView): Uint8Array {
   if (!ArrayBuffer.isView(value)) return new Uint8Array(value);
   const prototype = viewPrototype(value);
@@ -108,7 +105,7 @@ export function plainBlob(value: Blob): Blob {
   return Reflect.apply(Blob.prototype.slice, value, [0, undefined, blobType(value)]) as Blob;
 }
 
-/** Why no client sends the buffer under `value` as it is (WebIDL BufferSource refuses these), or `undefined`. */
+/** Why no client sends `value`'s buffer as it is (WebIDL BufferSource refuses these), or `undefined`. */
 function bufferFault(value: ArrayBuffer | ArrayBufferView): string | undefined {
   const view = ArrayBuffer.isView(value);
   const buffer = (view ? builtInGetter(viewPrototype(value), "buffer", value) : value) as object;
@@ -128,10 +125,7 @@ function bufferFault(value: ArrayBuffer | ArrayBufferView): string | undefined {
 
 type BuiltInKind = "bytes" | "blob" | "form-data" | "url-search-params" | "stream";
 
-/**
- * Per brand a body may claim (`Symbol.toStringTag`), its kind and the built-in (constructor and
- * member, where the runtime has it) that must accept it: `instanceof` would refuse other realms'.
- */
+/** Per claimed brand: its kind and the built-in member that must take it (`instanceof` is per realm). */
 const BUILT_IN_BODIES: Readonly<Record<string, readonly [BuiltInKind, string, string]>> = {
   ArrayBuffer: ["bytes", "ArrayBuffer", "byteLength"],
   Blob: ["blob", "Blob", "size"],

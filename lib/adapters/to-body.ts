@@ -71,7 +71,7 @@ function checkedType(type: string): string {
   }
 }
 
-/** Awaits `read`; what it rejects with (a file that changed, a stream that errors) becomes `ERR_UNSUPPORTED_BODY`. */
+/** Awaits `read`: a rejection (a file that changed, a stream that errors) is `ERR_UNSUPPORTED_BODY`. */
 async function readBody<T>(kind: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
@@ -96,11 +96,9 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
 }
 
 /**
- * Turns request options (the result of `endpoint()`) into a request every HTTP client sends byte
- * for byte: the body as bytes (JSON text, UTF-8, a Blob, FormData or a stream read to its end),
- * with the content-type it implies and its exact content-length. Asynchronous, as Blobs, FormData
- * and streams are read; rejects with `EndpointError` as `toFetch()` throws. See docs/adapters.md.
- *
+ * Request options (from `endpoint()`) as a request every HTTP client sends byte for byte: the body as bytes
+ * (a Blob, FormData or stream read to its end), with its content-type and exact content-length. Rejects
+ * with `EndpointError` where `toFetch()` throws. See docs/adapters.md.
  * @example
  * const { method, url, headers, body } = await toBody(endpoint("POST /issues", { title: "Hi" }));
  * // "POST", "https://api.service.example/issues", { …, "content-length": "14" }, the bytes of '{"title":"Hi"}'

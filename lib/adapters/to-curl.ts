@@ -24,8 +24,7 @@ export function shellQuote(text: string): string {
 /** UTF-8 for the url and the body; one byte per character for a header line (a ByteString: `é` is E9). */
 export type ArgumentEncoding = "utf-8" | "latin1";
 
-// Characters a terminal acts on or hides: controls, format characters (bidi overrides, zero-width),
-// separators, lone surrogates and the other Default_Ignorable_Code_Points (Unicode §5.21).
+// Characters a terminal acts on or hides: controls, bidi overrides, zero-widths… (Unicode §5.21).
 const HIDDEN_FROM_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 
 // The escapes of `$'…'` (POSIX.1-2024 XCU 2.2.4) that read better than a byte escape. A Map, so
@@ -40,9 +39,7 @@ function needsEscape(character: string, encoding: ArgumentEncoding): boolean {
 }
 
 /**
- * One shell word that gives curl `text` as the bytes of `encoding` and shows on a terminal as what
- * runs (docs/adapters.md, "What a terminal shows is what runs").
- *
+ * One shell word: curl gets `text` as `encoding`'s bytes, and a terminal shows what runs (docs/adapters.md).
  * @example
  * shellArgument("x\r\u001b[2J", "utf-8"); // $'x\r\x1B[2J'
  * shellArgument("x-name: café", "latin1"); // $'x-name: caf\xE9'
@@ -74,8 +71,7 @@ export function shellArgument(text: string, encoding: ArgumentEncoding): string 
   return `${word}'`;
 }
 
-// Linux MAX_ARG_STRLEN, NUL included: `bash -c "$command"` passes the whole command as one
-// argument, and execve refuses a longer one (docs/adapters.md, "Errors" of toCurl).
+// Linux MAX_ARG_STRLEN, NUL included: `bash -c "$command"` passes the whole command as one argument.
 const MAX_COMMAND_BYTES = 131071;
 
 /** One argument of the command; `code` and `what` name it when it takes the command over the limit. */
@@ -156,7 +152,6 @@ const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
  * Turns request options (the result of `endpoint()`) into one shell command that makes `curl` send
  * exactly the request that was built, every argument quoted. Throws `EndpointError` for options
  * `endpoint()` could not have built and for a body a command line cannot carry. See docs/adapters.md.
- *
  * @example
  * toCurl(endpoint("POST /issues", { title: "It's" }));
  * // curl -q --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/issues'

@@ -12,9 +12,8 @@ type EnvironmentRequestInit = typeof globalThis extends { fetch(input: never, in
   : object;
 
 /**
- * The second argument of `fetch()`: `method` (uppercase), `headers`, `body` when there is one,
- * `duplex: "half"` for a stream, and the fetch fields of `requestOptions.request`. It has no
- * prototype (use `Object.hasOwn(init, "body")`, `{ ...init }`).
+ * The second argument of `fetch()`: `method`, `headers`, `body` if any, `duplex: "half"` for a stream, and
+ * `requestOptions.request`'s fetch fields. No prototype: use `Object.hasOwn(init, "body")`, `{ ...init }`.
  */
 export type FetchInit = EnvironmentRequestInit & {
   method: string;
@@ -26,7 +25,7 @@ export type FetchInit = EnvironmentRequestInit & {
 /** The arguments of `fetch()`: `fetch(...toFetch(requestOptions))`. */
 export type FetchArguments = [url: string, init: FetchInit];
 
-/** Fields of `requestOptions.request` that `toFetch()` copies into `init` when set (`dispatcher`: undici's). */
+/** The fields of `request` that `toFetch()` copies into `init` when set (`dispatcher`: undici's). */
 const FETCH_REQUEST_FIELDS: readonly string[] =
   "signal redirect cache credentials mode keepalive integrity referrer referrerPolicy priority dispatcher".split(
     " ",
@@ -36,12 +35,9 @@ const FETCH_REQUEST_FIELDS: readonly string[] =
 const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
- * Turns request options (the result of `endpoint()`) into the arguments of `fetch()`, so that fetch
- * sends exactly the request that was built: the method uppercased, string headers without those
- * the client computes, a JSON body as its text, bytes, Blobs and URLSearchParams read from their
- * internal slots, and an `init` without prototype. Throws `EndpointError` for options `endpoint()`
- * could not have built and for a body fetch cannot send as described. See docs/adapters.md.
- *
+ * The arguments of `fetch()` that send exactly the request `endpoint()` built: method uppercased, string
+ * headers but those the client computes, a JSON body as text, built-in bodies read from their slots.
+ * Throws `EndpointError` for what `endpoint()` could not build or fetch cannot send; see docs/adapters.md.
  * @example
  * const response = await fetch(...toFetch(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octo", repo: "hello", title: "Hi" })));
  * // toFetch(…): ["https://api.service.example/repos/octo/hello/issues", { method: "POST",
@@ -63,8 +59,7 @@ export function toFetch(requestOptions: RequestOptions): FetchArguments {
     case "text": // (JSON text and URLSearchParams have a content-type now)
       init.body = contentTypeOf(headers) === undefined ? new TextEncoder().encode(body.text) : body.text;
       break;
-    // Node's fetch reads members an own property or a subclass can change, the standard the
-    // internal slots: fetch gets objects whose members are their slots.
+    // Node's fetch reads members, not internal slots: give it objects whose members are their slots.
     case "bytes":
       init.body = bytesOf(body.value);
       break;
