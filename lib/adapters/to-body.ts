@@ -96,9 +96,8 @@ async function serialiseFormData(form: FormData): Promise<{ bytes: Uint8Array; c
 }
 
 /**
- * Request options (from `endpoint()`) as a request every HTTP client sends byte for byte: the body as bytes
- * (a Blob, FormData or stream read to its end), with its content-type and exact content-length. Rejects
- * with `EndpointError` where `toFetch()` throws. See docs/adapters.md.
+ * Request options (from `endpoint()`) as a request every HTTP client sends byte for byte: the body read
+ * into bytes, its content-type and exact content-length. Rejects where `toFetch()` throws (docs/adapters.md).
  * @example
  * const { method, url, headers, body } = await toBody(endpoint("POST /issues", { title: "Hi" }));
  * // "POST", "https://api.service.example/issues", { …, "content-length": "14" }, the bytes of '{"title":"Hi"}'

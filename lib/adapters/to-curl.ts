@@ -27,8 +27,7 @@ export type ArgumentEncoding = "utf-8" | "latin1";
 // Characters a terminal acts on or hides: controls, bidi overrides, zero-widths… (Unicode §5.21).
 const HIDDEN_FROM_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 
-// The escapes of `$'…'` (POSIX.1-2024 XCU 2.2.4) that read better than a byte escape. A Map, so
-// that no key set on Object.prototype by other code is written raw into the shell word.
+// `$'…'` escapes (POSIX.1-2024 XCU 2.2.4); a Map, so no key of a polluted Object.prototype is written raw.
 const NAMED_ESCAPES = new Map(Object.entries({ "\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\" }));
 
 function needsEscape(character: string, encoding: ArgumentEncoding): boolean {
@@ -149,9 +148,8 @@ function readToCurlOptions(options: unknown): { multiline: boolean } {
 const PROTOCOLS = ["--proto =http,https", "--proto-redir =http,https"];
 
 /**
- * Turns request options (the result of `endpoint()`) into one shell command that makes `curl` send
- * exactly the request that was built, every argument quoted. Throws `EndpointError` for options
- * `endpoint()` could not have built and for a body a command line cannot carry. See docs/adapters.md.
+ * One shell command that makes `curl` send exactly the request `endpoint()` built, every argument quoted.
+ * Throws `EndpointError` for what `endpoint()` could not build or a command cannot carry (docs/adapters.md).
  * @example
  * toCurl(endpoint("POST /issues", { title: "It's" }));
  * // curl -q --globoff --proto =http,https --proto-redir =http,https -X 'POST' --url 'https://api.service.example/issues'
@@ -194,8 +192,7 @@ export function toCurl(requestOptions: RequestOptions, options?: ToCurlOptions):
     code: "ERR_INVALID_METHOD",
     what: "the method",
   });
-  // As the WHATWG URL serializer writes it, what fetch sends (curl sends it as written); its parts,
-  // not `href`: fetch sends "/search?" as "/search".
+  // What fetch sends, as WHATWG URL writes it (curl sends as written); parts, not `href`: no empty "?".
   const parsed = new URL(url);
   const target = parsed.origin + parsed.pathname + parsed.search + parsed.hash;
   args.push({ text: `--url ${shellQuote(target)}`, code: "ERR_INVALID_URL", what: "the url" });
