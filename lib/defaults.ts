@@ -10,8 +10,7 @@ export const LIBRARY_DEFAULTS: MergedOptions = {
   baseUrl: "https://api.service.example",
   headers: {
     accept: "application/vnd.service.v3+json",
-    // Two string literals once the build has put the version in: a bundler folds them and can
-    // drop this object when nothing uses it (`${VERSION}` could call a toString, so it cannot).
+    // `+`, not `${}`: two literals a bundler folds, so it can drop this object when nothing uses it.
     "user-agent": "service-endpoint.js/" + __SERVICE_ENDPOINT_VERSION__,
   },
   mediaType: { format: "", previews: [] },

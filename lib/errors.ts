@@ -123,10 +123,7 @@ export class HookFailure {
   constructor(readonly thrown: unknown) {}
 }
 
-/**
- * For code that reads the caller's objects: an `EndpointError` goes on unchanged, anything else becomes
- * one of `code` with it as `cause`, so no TypeError from inside (a revoked Proxy) reaches the caller.
- */
+/** For reads of the caller's objects: what is no `EndpointError` becomes one of `code`, never a TypeError. */
 export function rethrowAs(error: unknown, code: EndpointErrorCode, message: string): never {
   if (error instanceof EndpointError) throw error;
   throw new EndpointError(code, message, { cause: error });

@@ -1,10 +1,7 @@
 /** The option keys with a meaning of their own. */
 export type ReservedKey = "method" | "baseUrl" | "url" | "headers" | "mediaType" | "data" | "request";
 
-/**
- * Is `key` an option with a meaning of its own? Every other key is a parameter (spec §2.1). A
- * `switch`: `levelValue` reads these keys by the same test, and no Set is hashed per key.
- */
+/** Is `key` an option with a meaning of its own? Every other key is a parameter (spec §2.1). */
 export function isReservedKey(key: string): key is ReservedKey {
   switch (key) {
     case "method":

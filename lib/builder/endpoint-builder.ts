@@ -46,10 +46,9 @@ export type { ProvidedKeysOf, ProvidedParameters, RoutesOf, TypedDefaults } from
 export type AnyEndpointBuilder = EndpointBuilder<object, object>;
 
 /**
- * The immutable builder behind `endpoint()`: a deep-frozen DEFAULTS snapshot, and operations that
- * are pure functions of it. A subclass constructor passes its `defaults` argument to `super` after
- * its own (`.defaults()` calls `new this.constructor(snapshot)`). `Routes` is a route map and
- * `Defaults` the parameters a subclass always sets (docs/typescript.md).
+ * The immutable builder behind `endpoint()`: a deep-frozen DEFAULTS snapshot and pure operations on it.
+ * A subclass constructor passes its `defaults` argument to `super` after its own (`.defaults()` calls
+ * `new this.constructor(snapshot)`). `Routes` (a route map) and `Defaults`: docs/typescript.md.
  * @example
  * class AcmeEndpoint extends EndpointBuilder {
  *   constructor(defaults?: EndpointOptions) {
@@ -162,8 +161,7 @@ export class EndpointBuilder<
   ): RequestOptions;
   endpoint(route: Route | EndpointOptions, options?: object): RequestOptions {
     try {
-      // Spec §4 rule 1: endpoint(o) is parse(merge(o)); `fill` is that in one pass. A subclass
-      // that overrides merge() or parse() gets its overrides, in two passes.
+      // Spec §4 rule 1: endpoint(o) is parse(merge(o)), in one pass (`fill`) unless a subclass overrides one.
       const snapshot = (this as Planned)[SNAPSHOT] ?? snapshotPlan(this.DEFAULTS);
       if (snapshot === undefined) rethrowFrom(this, "endpoint", undefined);
       const base = EndpointBuilder.prototype;

@@ -3,8 +3,7 @@ import { EndpointBuilder } from "./endpoint-builder.js";
 import { querySerializer } from "../query-serializer.js";
 import type { NoDefaults, NoRoutes } from "../route-types.js";
 
-// OpenAPI 3's default for a query parameter: `style: form`, `explode: true` (OpenAPI 3.1 §4.8.12.4,
-// "Style Values"): a list repeats its name, an object's properties are parameters of their own.
+// OpenAPI 3.1 §4.8.12.4, the default of a query: `form` exploded (`ids=1&ids=2`, an object's members apart).
 const openApiQuery = /*#__PURE__*/ querySerializer({ array: "repeat", object: "explode" });
 
 /**
