@@ -45,10 +45,9 @@ function headerName(name: string): string {
 }
 
 /**
- * Checks headers and lowercases their names (so `User-Agent` replaces the default `user-agent`),
- * drops `undefined` values; own properties only. Given `over`, they are merged over it as they
- * are read (CONTRACT.md, "Merging"): its headers keep their place, new ones come after, and `null`
- * removes one; without `over`, `null` stays, to remove the header when merged.
+ * Checks headers, lowercases names (`User-Agent` replaces the default `user-agent`), drops `undefined`;
+ * own properties only. Given `over`, merged over it (CONTRACT.md, "Merging"): its headers keep their place,
+ * new ones follow, `null` removes one; without `over`, a `null` stays, to remove the header when merged.
  */
 export function normalizeHeaders(headers: unknown): HeadersInput;
 export function normalizeHeaders(headers: unknown, over: Readonly<Headers>): Headers;
@@ -60,8 +59,7 @@ export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): He
       `Invalid headers: ${quote(headers)}; expected an object of header names to values`,
     );
   }
-  // A `null` holds its name's place until the end: `{ Accept: null, accept: "x" }` leaves
-  // "accept" where `over` had it.
+  // A `null` keeps its name's place till the end: `{ Accept: null, accept: "x" }` keeps `over`'s order.
   const result: HeadersInput = over === undefined ? {} : { ...over };
   let removes = false;
   for (const name in headers) {

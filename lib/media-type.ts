@@ -12,13 +12,13 @@ export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 /** The content-type fetch gives a `URLSearchParams` body; the library and the adapters give the same. */
 export const FORM_CONTENT_TYPE = FORM_MEDIA_TYPE + ";charset=UTF-8";
 
-/** RFC 9110 §8.3.1: the media type without parameters, lowercase (`Application/JSON; q=1` → `application/json`). */
+/** RFC 9110 §8.3.1: the media type without parameters, lowercase (`Text/HTML; q=1` → `text/html`). */
 export function essence(contentType: string): string {
   const semicolon = contentType.indexOf(";");
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
-/** The names of `earlier` then of `later` (which holds each once), in order, each once (a Set: linear time). */
+/** The names of `earlier` then of `later` (which holds each once), each once (a Set: linear time). */
 function unionPreviews(earlier: readonly string[], later: readonly string[]): string[] {
   return earlier.length === 0 ? later.slice() : [...new Set(earlier.concat(later))];
 }
@@ -35,8 +35,7 @@ export function mergeMediaType(current: MediaType, given: MediaTypeInput): Media
   };
 }
 
-// Formats and preview names end up inside the accept header: ASCII letters, digits, "-", "_",
-// and for formats "." and "+" ("text+json"); an empty format means none.
+// Formats and previews go into the accept header: \w and "-", in a format "." and "+" too ("" is none).
 const FORMAT = /^[\w.+-]{0,200}$/;
 const WORD = /^[\w-]{1,200}$/;
 
@@ -94,16 +93,14 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
 
 const VND_PREFIX = "application/vnd.";
 
-// `application/vnd.<vendor>[.vN][.x][+json][; params]`, any case (RFC 9110 §8.3.1), labels that
-// cannot overlap (linear time). Groups: 1 a preview written without a vendor
-// (`application/vnd.<name>-preview`); else 2 the vendor, 3 the version, 4 a preview in the last
-// label (maybe followed by a format); 5 the entry's parameters and weight (RFC 9110 §12.5.1).
+// `application/vnd.<vendor>[.vN][.x][+json][; params]`, any case (RFC 9110 §8.3.1), labels that cannot
+// overlap (linear). Groups: 1 a vendorless preview (`application/vnd.<name>-preview`); else 2 vendor,
+// 3 version, 4 a preview in the last label (a format may follow); 5 parameters, weight (RFC 9110 §12.5.1).
 const VENDOR_ENTRY =
   /^application\/vnd\.(?:([\w-]{0,200})-preview|([\w-]{1,200})(\.v\d{1,199})?(?:\.([\w-]{0,200})-preview(?:\.[\w.+-]{1,200})?|\.[\w-]{1,200})?)(?:\+json)?([ \t]*;.*)?$/i;
 
 /**
- * Rewrites the accept header for `mediaType` (CONTRACT.md, "parse()": a format rewrites each
- * vendor entry, previews replace the list; an `application/octet-stream` accept is kept).
+ * The accept header for a format (each vendor entry) and previews (the list); CONTRACT.md, "parse()".
  * @example
  * applyMediaType("application/vnd.foo-preview", "raw", ["symmetra"]);
  * // "application/vnd.service.foo-preview.raw,application/vnd.service.symmetra-preview.raw"
@@ -137,8 +134,7 @@ export function applyMediaType(accept: string, format: string, previews: readonl
     .join(",");
 }
 
-// The same accept header, format and previews give the same result on every call: a cache per
-// accept header (most apps have one or two), each of the formats and previews used with it.
+// A cache per accept header (an app has one or two) of its rewrite for each format and previews.
 const acceptCaches = /*#__PURE__*/ boundedCache<BoundedCache<string>>(64, 64);
 
 /** `applyMediaType`, remembered per (accept, format, previews). */

@@ -5,10 +5,7 @@ import { formQuery } from "./uri-template/form-query.js";
 import { parameterError, scalarText } from "./uri-template/values.js";
 import type { ArrayStyle, ObjectStyle, QuerySerializer, QuerySerializerOptions } from "./types.js";
 
-/**
- * Per style, the separator of a joined list (`name=item<separator>item`), or the key of each item
- * of a repeated one (`<key>=item`). RFC 3986 §3.4: `[`, `]`, space and `|` are pct-encoded in a query.
- */
+/** Per style, a joined list's separator or each item's key; `[`, `]`, space, `|` encoded (RFC 3986 §3.4). */
 const ARRAY_STYLES: Readonly<Record<ArrayStyle, string | ((encodedName: string, index: number) => string)>> =
   {
     form: ",", // RFC 6570 §3.2.8, `{?ids}`
@@ -177,9 +174,8 @@ function writeList(
 }
 
 /**
- * OpenAPI `style: deepObject`: `name[a][b]=value`, brackets pct-encoded, lists in the array
- * style; without `encodedKey`, `style: form, explode: true`: each member as its own `key=value`,
- * none nested. Each object is written once (`written`): a pair per path would be exponential.
+ * OpenAPI `deepObject` (`name[a][b]=value`, brackets encoded, lists in the array style), or without
+ * `encodedKey` `form` exploded (each member its own `key=value`). Each object once: per path is exponential.
  */
 function writeMembers(
   pairs: string[],

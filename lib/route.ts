@@ -22,10 +22,7 @@ export function validateMethod(method: unknown): string {
 
 const routeCache = /*#__PURE__*/ boundedCache<ParsedRoute>(1000, 1000);
 
-/**
- * Splits `"METHOD url"` or `"url"` (spec §4 rule 4; a bare url leaves the method to the options,
- * then the defaults). Exactly one space separates the two; other whitespace is an error.
- */
+/** Splits `"METHOD url"` or `"url"` (spec §4 rule 4) at its one space; other whitespace is an error. */
 export function parseRoute(route: string): ParsedRoute {
   return routeCache.get(route) ?? routeCache.set(route, splitRoute(route));
 }
@@ -63,9 +60,8 @@ const EXPRESSION = /\{[^}]*\}?/y;
 const COLON_NAME = /\/:(\w+)/g;
 
 /**
- * The `:name` form: a colon at the start of a path segment (`/:name`) means `{name}`. Not
- * `user:pass@`, not `:8080`, not in the query or fragment; a template expression is copied
- * untouched. One linear pass.
+ * The `:name` form: `/:name` at the start of a path segment means `/{name}`; not `user:pass@` or `:8080`,
+ * nor in the query, the fragment or a template expression. One linear pass.
  */
 export function colonToTemplate(url: string): string {
   if (!url.includes("/:")) return url;

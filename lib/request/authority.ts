@@ -76,7 +76,7 @@ export function assertAuthorityKept(
   const close = expanded.charAt(hostStart) === "[" ? expanded.indexOf("]", hostStart) + 1 : 0;
   const port = expanded.indexOf(":", close || hostStart);
   const hostStop = Math.min(authorityStop, port === -1 ? authorityStop : port);
-  // The first part that writes some of [from, to): a value's (with text) if `value`, else the route's; -1 if none.
+  // The first part that writes some of [from, to): a value's (with text) if `value`, else the route's.
   const writerIn = (from: number, to: number, value: boolean): number => {
     for (let i = writer(from); i !== -1 && i < parts.length && starts(i) < to; i++) {
       if (isValue(i) === value && texts[i] !== "") return i;
@@ -85,8 +85,7 @@ export function assertAuthorityKept(
   };
   const refuseHost = (at: number): never =>
     refuse(at, `would change the host the url writes: ${quote(expanded.slice(hostStart, hostStop))}`);
-  // Once the route has written some of the host, a value writes no "." there (it would add
-  // labels), but for a label expression right after the route's host text (RFC 6570 §3.2.5).
+  // No value writes a "." (a label) into a host the route began, but `{.x}` right after it (RFC 6570 §3.2.5).
   const ipLiteral = expanded.charCodeAt(hostStart) === 0x5b; /* [ */
   let routeHost = false; // has the route written some of the host (so far)?
   let labels = false;
@@ -120,8 +119,7 @@ export function assertAuthorityKept(
   if (dotted !== -1) refuseHost(dotted);
   // A host all written by values is theirs (`https://{host}/`); so is a last label of the route's.
   if (!routeHost || !isValue(last)) return;
-  // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`), not more of
-  // the route's last one (`https://api.example.com{x}/` with "2").
+  // A last label of its own after the route's "." or "-" (`https://10.0.0.{n}/`), not more of the route's.
   const from = Math.max(starts(last), hostStart);
   if (!/[.-]/.test(expanded.charAt(from - 1)) || isValue(writer(from - 1))) refuseHost(from);
 }

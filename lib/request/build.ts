@@ -111,10 +111,7 @@ export function buildRequest(
   return result;
 }
 
-/**
- * The url, expanded and checked (by the fast path when every value passes as written), absolute or
- * joined to the base url; a target other than the builder's own base url asks `allowsAbsoluteUrl`.
- */
+/** Expanded and checked, absolute or joined to the base url; another target asks `allowsAbsoluteUrl`. */
 function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRequest): string {
   const { slots, baseUrl } = merged;
   // A url whose authority a value may write some of is expanded part by part, and checked.

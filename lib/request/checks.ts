@@ -173,8 +173,7 @@ export function assertNoDotSegment(
   if (found === undefined) return;
   const [from, to] = found;
   const segment = dotSegmentLabel(expanded, found);
-  // Ended (or begun) by an encoded "/" or "\": servers, or in a fragment routers, that decode it
-  // first resolve it. The value that wrote the dots is named, else the one that wrote that end.
+  // Dots ended or begun by an encoded "/" or "\": name the value that wrote the dots, else that end.
   const before = from > start && !/[/?#]/.test(expanded.charAt(from - 1)) ? 3 : 0;
   const after = expanded.charCodeAt(to) === 0x25 /* % */ ? 3 : 0;
   const who = /;|%3b/i.test(expanded.slice(from, to))
