@@ -28,7 +28,8 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
   return (values) => {
     let out = "";
     try {
-      for (const step of steps) {
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i]!;
         if (typeof step === "string") {
           out += step;
           continue;
@@ -54,6 +55,12 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
 const runSlots = (steps: readonly Step[], from: number, to: number): number[] =>
   steps.slice(from, to + 1).map((step) => (step as readonly Varspec[])[0]!.slot);
 
+// The lists of a url that a slot can be in, each once (`/{a}/{a}/…` checks one value).
+const REQUIRED = 1;
+const DOT = 2;
+const DOT_SUSPECT = 4; // as `~slot`: its operator keeps "%" and "/", or it has a prefix
+const SEGMENT = 8;
+
 /** Whether a segment ends before `next`: the end, "/", "?" or "#" (or an operator that writes one). */
 function endsSegment(next: Step | undefined): boolean {
   if (next === undefined) return true;
@@ -66,20 +73,28 @@ function endsSegment(next: Step | undefined): boolean {
  * What a template's program decides of its `CompiledUrl`, in one walk over its steps (literals
  * encoded once, varspecs with their slots). `pathStart`: where a dot segment can start in the first literal.
  */
-function walkSteps(steps: readonly Step[], pathStart: number) {
+function walkSteps(steps: readonly Step[], pathStart: number, slotCount: number) {
+  // The lists each slot is in; a slot is added to a list the first time only.
+  const listed = new Uint8Array(slotCount);
+  const firstTime = (slot: number, list: number): boolean => {
+    const first = (listed[slot]! & list) === 0;
+    listed[slot]! |= list;
+    return first;
+  };
   // Required: `{name}` and `{+name}` before the first "?" or "#"; the operators for optional
-  // pieces may vanish (RFC 6570 §3.2.1). Each slot once: `/{a}/{a}/…` checks one value.
-  const required = new Set<number>();
+  // pieces may vanish (RFC 6570 §3.2.1).
+  const requiredSlots: number[] = [];
   let inPath = true;
   // Whole segments: runs of one-variable placeholders between "/" (or the start) and "/" (or the
   // end of the path), each once; `segmentStart` is the run's first part, or -1. A leading `{name}`
   // pct-encodes ":" and "/", so it can be one; a leading `{+x}` may write an absolute url.
-  const wholeSegments = new Map<number | string, number[]>();
+  const wholeSegments: number[][] = [];
+  const longerRuns = new Set<string>(); // runs of more than one placeholder, by their slots
   let segmentStart = typeof steps[0] === "object" && steps[0][0]!.row.operator === "" ? 0 : -1;
   // Dot slots: the variables whose values alone can make a "." or ".." segment, all but those of
   // "?" and "&" (`name=value`); none when a literal (after `pathStart`) holds "." or "%" or a label
   // expression writes "." (RFC 6570 §3.2.5): then every expansion is scanned, and no fast path.
-  const dots = new Set<number>();
+  const dots: number[] = [];
   let templateWritesDots = false;
   // The fast path: while every expression is a plain `{name}`.
   let onlyNames = true;
@@ -120,13 +135,18 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
     inQuery ||= operator === "?";
     hasReservedExpansion ||= operator === "+";
     if (inPath && (operator === "" || operator === "+")) {
-      for (let v = 0; v < step.length; v++) required.add(step[v]!.slot);
+      for (let v = 0; v < step.length; v++) {
+        if (firstTime(step[v]!.slot, REQUIRED)) requiredSlots.push(step[v]!.slot);
+      }
       if (step.length > 1) {
         segmentStart = -1;
+      } else if (segmentStart === i && endsSegment(steps[i + 1])) {
+        if (firstTime(step[0]!.slot, SEGMENT)) wholeSegments.push([step[0]!.slot]);
       } else if (segmentStart !== -1 && endsSegment(steps[i + 1])) {
-        // One placeholder is keyed by its slot, a longer run by its slots joined.
-        const key = segmentStart === i ? step[0]!.slot : runSlots(steps, segmentStart, i).join("/");
-        if (!wholeSegments.has(key)) wholeSegments.set(key, runSlots(steps, segmentStart, i));
+        const run = runSlots(steps, segmentStart, i);
+        const key = run.join("/");
+        if (!longerRuns.has(key)) wholeSegments.push(run);
+        longerRuns.add(key);
       }
     } else {
       segmentStart = -1;
@@ -138,15 +158,17 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
       const encodesAll = operator === "" || operator === "/" || operator === ";";
       for (let v = 0; v < step.length; v++) {
         const { slot, maxLength } = step[v]!;
-        dots.add(encodesAll && maxLength === undefined ? slot : ~slot);
+        if (encodesAll && maxLength === undefined) {
+          if (firstTime(slot, DOT)) dots.push(slot);
+        } else if (firstTime(slot, DOT_SUSPECT)) dots.push(~slot);
       }
     }
     onlyNames &&= operator === "" && step.length === 1 && !step[0]!.explode && !step[0]!.maxLength;
   }
   return {
-    requiredSlots: [...required],
-    wholeSegments: [...wholeSegments.values()],
-    dotSlots: templateWritesDots ? undefined : [...dots],
+    requiredSlots,
+    wholeSegments,
+    dotSlots: templateWritesDots ? undefined : dots,
     expandChecked: onlyNames && !templateWritesDots ? pathExpander(steps) : undefined,
     literalQueryNames: queryNames,
     // Some part after the path wrote "?" or "#", or a value may write one.
@@ -185,7 +207,7 @@ export function compileUrl(url: string): CompiledUrl {
   const isValidAbsolute =
     absolute && authorityStop < literal.length && absoluteUrlFault(literal) === undefined;
   const pathStart = isValidAbsolute ? authorityStop : 0;
-  const { variables, hasLiteral, ...walk } = walkSteps(steps, pathStart);
+  const { variables, hasLiteral, ...walk } = walkSteps(steps, pathStart, slotOf.size);
   const compiled: CompiledUrl = {
     url,
     template,
