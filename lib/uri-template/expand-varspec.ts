@@ -18,14 +18,35 @@ export function expandVarspec(
   if (typeof value !== "object" || !(Array.isArray(value) || hasPlainPrototype(value!))) {
     return expandScalar(spec, scalarText(value, spec.name), later);
   }
-  const { row, explode, maxLength } = spec;
-  // Exploded, a list is its items one after another, each as a scalar value is (§2.4.2).
-  if (explode && Array.isArray(value)) return explodedList(spec, value, later);
-  const out = Array.isArray(value) ? listText(spec, value) : objectText(spec, value!);
+  const { row, name, explode, maxLength } = spec;
+  const isList = Array.isArray(value);
+  let out: string | undefined;
+  // Own items only: a hole must not read what other code put on Array.prototype. Undefined
+  // members are skipped (§3.2.1); scalarText refuses a nested list or object.
+  if (isList) {
+    for (let index = 0; index < value.length; index++) {
+      const item = own(value, index);
+      if (item == null) continue;
+      const text = scalarText(item, name, index);
+      // Exploded, a list is its items one after another, each as a scalar value is (§2.4.2).
+      if (explode) out = (out ?? "") + expandScalar(spec, text, later || out !== undefined);
+      else out = (out === undefined ? "" : out + ",") + row.encode(text, name);
+    }
+    if (explode) return out;
+  } else {
+    for (const key in value) {
+      const member = hasOwn(value!, key) ? (value as Record<string, unknown>)[key] : undefined;
+      if (member == null) continue;
+      const text = row.encode(scalarText(member, name, key), name);
+      // Exploded, members are `key=value`, and a named operator's empty value takes ifemp.
+      const pair = explode ? (text === "" && row.named ? row.ifemp : "=" + text) : "," + text;
+      out = (out === undefined ? "" : out + (explode ? row.sep : ",")) + row.encode(key, name) + pair;
+    }
+  }
   if (out === undefined) return undefined; // §2.3: no defined member
   // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
   if (maxLength !== undefined) {
-    const problem = `prefix modifier ":${maxLength}" on the ${Array.isArray(value) ? "list" : "object"} value of ${quote(spec.name)}`;
+    const problem = `prefix modifier ":${maxLength}" on the ${isList ? "list" : "object"} value of ${quote(name)}`;
     throw templateError(template, problem, spec.offset);
   }
   // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
@@ -39,46 +60,4 @@ function expandScalar(spec: Varspec, text: string, later: boolean): string {
   // §3.2.7–§3.2.9: after the name of an empty value, ifemp in place of the head's "=".
   if (text === "" && row.named) return (later ? spec.sep : spec.first).slice(0, -1) + row.ifemp;
   return (later ? spec.sep : spec.first) + row.encode(text, spec.name);
-}
-
-/** `{x*}` of a list: each defined item as the scalar value of `{x}` would be. */
-function explodedList(spec: Varspec, list: readonly unknown[], later: boolean): string | undefined {
-  let out: string | undefined;
-  // Own items only: a hole must not read what other code put on Array.prototype.
-  for (let index = 0; index < list.length; index++) {
-    const item = own(list, index);
-    if (item == null) continue; // §3.2.1: undefined items are skipped
-    // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
-    const text = expandScalar(spec, scalarText(item, spec.name, index), later || out !== undefined);
-    out = out === undefined ? text : out + text;
-  }
-  return out;
-}
-
-/** A list's defined items, encoded and joined by "," (Appendix A); `undefined` when none is defined. */
-function listText({ row, name }: Varspec, list: readonly unknown[]): string | undefined {
-  let out: string | undefined;
-  for (let index = 0; index < list.length; index++) {
-    const item = own(list, index);
-    if (item == null) continue;
-    const text = row.encode(scalarText(item, name, index), name);
-    out = out === undefined ? text : out + "," + text;
-  }
-  return out;
-}
-
-/** An object's defined own members as `key,value`, or `key=value` exploded (Appendix A). */
-function objectText({ row, name, explode }: Varspec, object: object): string | undefined {
-  let out: string | undefined;
-  for (const key in object) {
-    if (!hasOwn(object, key)) continue;
-    const member = (object as Record<string, unknown>)[key];
-    if (member == null) continue;
-    const text = row.encode(scalarText(member, name, key), name);
-    // Exploded, a named operator writes ifemp after the key of an empty value (§3.2.7–§3.2.9).
-    const pair =
-      row.encode(key, name) + (!explode ? "," + text : text === "" && row.named ? row.ifemp : "=" + text);
-    out = out === undefined ? pair : out + (explode ? row.sep : ",") + pair;
-  }
-  return out;
 }
