@@ -55,11 +55,8 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
 const runSlots = (steps: readonly Step[], from: number, to: number): number[] =>
   steps.slice(from, to + 1).map((step) => (step as readonly Varspec[])[0]!.slot);
 
-// The lists of a url that a slot can be in, each once (`/{a}/{a}/…` checks one value).
-const REQUIRED = 1;
-const DOT = 2;
-const DOT_SUSPECT = 4; // as `~slot`: its operator keeps "%" and "/", or it has a prefix
-const SEGMENT = 8;
+// The lists of a url a slot can be in, a bit each (a dot suspect is `~slot`: see `dotSlots`).
+const LIST = { required: 1, dot: 2, dotSuspect: 4, segment: 8 } as const;
 
 /** Whether a segment ends before `next`: the end, "/", "?" or "#" (or an operator that writes one). */
 function endsSegment(next: Step | undefined): boolean {
@@ -74,12 +71,11 @@ function endsSegment(next: Step | undefined): boolean {
  * encoded once, varspecs with their slots). `pathStart`: where a dot segment can start in the first literal.
  */
 function walkSteps(steps: readonly Step[], pathStart: number, slotCount: number) {
-  // The lists each slot is in; a slot is added to a list the first time only.
+  // The lists each slot is in: a slot goes into a list once (`/{a}/{a}/…` checks one value).
   const listed = new Uint8Array(slotCount);
-  const firstTime = (slot: number, list: number): boolean => {
-    const first = (listed[slot]! & list) === 0;
-    listed[slot]! |= list;
-    return first;
+  const addOnce = (list: unknown[], bit: number, slot: number, entry: unknown = slot): void => {
+    if ((listed[slot]! & bit) === 0) list.push(entry);
+    listed[slot]! |= bit;
   };
   // Required: `{name}` and `{+name}` before the first "?" or "#"; the operators for optional
   // pieces may vanish (RFC 6570 §3.2.1).
@@ -135,13 +131,11 @@ function walkSteps(steps: readonly Step[], pathStart: number, slotCount: number)
     inQuery ||= operator === "?";
     hasReservedExpansion ||= operator === "+";
     if (inPath && (operator === "" || operator === "+")) {
-      for (let v = 0; v < step.length; v++) {
-        if (firstTime(step[v]!.slot, REQUIRED)) requiredSlots.push(step[v]!.slot);
-      }
+      for (let v = 0; v < step.length; v++) addOnce(requiredSlots, LIST.required, step[v]!.slot);
       if (step.length > 1) {
         segmentStart = -1;
       } else if (segmentStart === i && endsSegment(steps[i + 1])) {
-        if (firstTime(step[0]!.slot, SEGMENT)) wholeSegments.push([step[0]!.slot]);
+        addOnce(wholeSegments, LIST.segment, step[0]!.slot, [step[0]!.slot]);
       } else if (segmentStart !== -1 && endsSegment(steps[i + 1])) {
         const run = runSlots(steps, segmentStart, i);
         const key = run.join("/");
@@ -158,9 +152,8 @@ function walkSteps(steps: readonly Step[], pathStart: number, slotCount: number)
       const encodesAll = operator === "" || operator === "/" || operator === ";";
       for (let v = 0; v < step.length; v++) {
         const { slot, maxLength } = step[v]!;
-        if (encodesAll && maxLength === undefined) {
-          if (firstTime(slot, DOT)) dots.push(slot);
-        } else if (firstTime(slot, DOT_SUSPECT)) dots.push(~slot);
+        if (encodesAll && maxLength === undefined) addOnce(dots, LIST.dot, slot);
+        else addOnce(dots, LIST.dotSuspect, slot, ~slot);
       }
     }
     onlyNames &&= operator === "" && step.length === 1 && !step[0]!.explode && !step[0]!.maxLength;
