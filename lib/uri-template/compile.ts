@@ -37,12 +37,7 @@ export function compileTemplate(template: string): UriTemplate {
       for (const spec of step) {
         const value = values[spec.slot];
         if (value == null) continue; // §2.3: undefined
-        // A non-empty string without a prefix, the usual value, is only encoded: no need to tell
-        // it from the lists, objects and other scalars that expandVarspec sorts out.
-        const text =
-          typeof value === "string" && value !== "" && spec.maxLength === undefined
-            ? (later ? spec.sep : spec.first) + spec.row.encode(value, spec.name)
-            : expandVarspec(spec, value, template, later);
+        const text = expandVarspec(spec, value, template, later);
         if (text === undefined) continue;
         out += text;
         later = true;
