@@ -173,7 +173,7 @@ describe("a route of `/:a` segments through endpoint()", () => {
       return work(call) / route.length;
     });
     expect(units[1]! / units[0]!).toBeLessThanOrEqual(1.1);
-    // About 18 (`/{a}`) and 26 (`/:a`) units per character today.
+    // About 16 (`/{a}`) and 25 (`/:a`) units per character today.
     expect(units[1]).toBeLessThanOrEqual(40);
   });
   // What compileUrl decides in its walk over the parts: the fast path, dot slots, whole segments
@@ -203,7 +203,7 @@ describe("a route of `/:a` segments through endpoint()", () => {
       return work(call) / route.length;
     });
     expect(units[1]! / units[0]!).toBeLessThanOrEqual(1.1);
-    // From about 13 (`{/a}`) to 24 (the literal query) units per character today.
+    // From about 11 (`{/a}`) to 24 (the literal query) units per character today.
     expect(units[1]).toBeLessThanOrEqual(40);
   });
 });

@@ -33,7 +33,8 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
   return (values) => {
     let out = "";
     try {
-      for (const step of steps) {
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i]!;
         if (typeof step === "string") {
           out += step;
           continue;
@@ -59,6 +60,9 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
 const runSlots = (steps: readonly Step[], from: number, to: number): number[] =>
   steps.slice(from, to + 1).map((step) => (step as readonly Varspec[])[0]!.slot);
 
+// The lists of a url a slot can be in, a bit each (a dot suspect is `~slot`: see `dotSlots`).
+const LIST = { required: 1, dot: 2, dotSuspect: 4, segment: 8 } as const;
+
 /** Whether a segment ends before `next`: the end, "/", "?" or "#" (or an operator that writes one). */
 function endsSegment(next: Step | undefined): boolean {
   if (next === undefined) return true;
@@ -71,20 +75,27 @@ function endsSegment(next: Step | undefined): boolean {
  * What a template's program decides of its `CompiledUrl`, in one walk over its steps (literals
  * encoded once, varspecs with their slots). `pathStart`: where a dot segment can start in the first literal.
  */
-function walkSteps(steps: readonly Step[], pathStart: number) {
+function walkSteps(steps: readonly Step[], pathStart: number, slotCount: number) {
+  // The lists each slot is in: a slot goes into a list once (`/{a}/{a}/…` checks one value).
+  const listed = new Uint8Array(slotCount);
+  const addOnce = (list: unknown[], bit: number, slot: number, entry: unknown = slot): void => {
+    if ((listed[slot]! & bit) === 0) list.push(entry);
+    listed[slot]! |= bit;
+  };
   // Required: `{name}` and `{+name}` before the first "?" or "#"; the operators for optional
-  // pieces may vanish (RFC 6570 §3.2.1). Each slot once: `/{a}/{a}/…` checks one value.
-  const required = new Set<number>();
+  // pieces may vanish (RFC 6570 §3.2.1).
+  const requiredSlots: number[] = [];
   let inPath = true;
   // Whole segments: runs of one-variable placeholders between "/" (or the start) and "/" (or the
   // end of the path), each once; `segmentStart` is the run's first part, or -1. A leading `{name}`
   // pct-encodes ":" and "/", so it can be one; a leading `{+x}` may write an absolute url.
-  const wholeSegments = new Map<number | string, number[]>();
+  const wholeSegments: number[][] = [];
+  const longerRuns = new Set<string>(); // runs of more than one placeholder, by their slots
   let segmentStart = typeof steps[0] === "object" && steps[0][0]!.row.operator === "" ? 0 : -1;
   // Dot slots: the variables whose values alone can make a "." or ".." segment, all but those of
   // "?" and "&" (`name=value`); none when a literal (after `pathStart`) holds "." or "%" or a label
   // expression writes "." (RFC 6570 §3.2.5): then every expansion is scanned, and no fast path.
-  const dots = new Set<number>();
+  const dots: number[] = [];
   let templateWritesDots = false;
   // The fast path: while every expression is a plain `{name}`.
   let onlyNames = true;
@@ -125,13 +136,16 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
     inQuery ||= operator === "?";
     hasReservedExpansion ||= operator === "+";
     if (inPath && (operator === "" || operator === "+")) {
-      for (let v = 0; v < step.length; v++) required.add(step[v]!.slot);
+      for (let v = 0; v < step.length; v++) addOnce(requiredSlots, LIST.required, step[v]!.slot);
       if (step.length > 1) {
         segmentStart = -1;
+      } else if (segmentStart === i && endsSegment(steps[i + 1])) {
+        addOnce(wholeSegments, LIST.segment, step[0]!.slot, [step[0]!.slot]);
       } else if (segmentStart !== -1 && endsSegment(steps[i + 1])) {
-        // One placeholder is keyed by its slot, a longer run by its slots joined.
-        const key = segmentStart === i ? step[0]!.slot : runSlots(steps, segmentStart, i).join("/");
-        if (!wholeSegments.has(key)) wholeSegments.set(key, runSlots(steps, segmentStart, i));
+        const run = runSlots(steps, segmentStart, i);
+        const key = run.join("/");
+        if (!longerRuns.has(key)) wholeSegments.push(run);
+        longerRuns.add(key);
       }
     } else {
       segmentStart = -1;
@@ -143,15 +157,16 @@ function walkSteps(steps: readonly Step[], pathStart: number) {
       const encodesAll = operator === "" || operator === "/" || operator === ";";
       for (let v = 0; v < step.length; v++) {
         const { slot, maxLength } = step[v]!;
-        dots.add(encodesAll && maxLength === undefined ? slot : ~slot);
+        if (encodesAll && maxLength === undefined) addOnce(dots, LIST.dot, slot);
+        else addOnce(dots, LIST.dotSuspect, slot, ~slot);
       }
     }
     onlyNames &&= operator === "" && step.length === 1 && !step[0]!.explode && !step[0]!.maxLength;
   }
   return {
-    requiredSlots: [...required],
-    wholeSegments: [...wholeSegments.values()],
-    dotSlots: templateWritesDots ? undefined : [...dots],
+    requiredSlots,
+    wholeSegments,
+    dotSlots: templateWritesDots ? undefined : dots,
     expandChecked: onlyNames && !templateWritesDots ? pathExpander(steps) : undefined,
     literalQueryNames: queryNames,
     // Some part after the path wrote "?" or "#", or a value may write one.
@@ -187,7 +202,7 @@ export function compileUrl(url: string): CompiledUrl {
   const isValidAbsolute =
     absolute && authorityStop < literal.length && absoluteUrlFault(literal) === undefined;
   const pathStart = isValidAbsolute ? authorityStop : 0;
-  const { variables, hasLiteral, ...walk } = walkSteps(steps, pathStart);
+  const { variables, hasLiteral, ...walk } = walkSteps(steps, pathStart, slotOf.size);
   const compiled: CompiledUrl = {
     url,
     template,

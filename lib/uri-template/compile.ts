@@ -26,7 +26,8 @@ export function compileTemplate(template: string): UriTemplate {
 
   const expandSlots = (values: readonly unknown[]): string => {
     let out = "";
-    for (const step of steps) {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
       if (typeof step === "string") {
         out += step;
         continue;
@@ -36,12 +37,7 @@ export function compileTemplate(template: string): UriTemplate {
       for (const spec of step) {
         const value = values[spec.slot];
         if (value == null) continue; // §2.3: undefined
-        // A non-empty string without a prefix, the usual value, is only encoded: no need to tell
-        // it from the lists, objects and other scalars that expandVarspec sorts out.
-        const text =
-          typeof value === "string" && value !== "" && spec.maxLength === undefined
-            ? (later ? spec.sep : spec.first) + spec.row.encode(value, spec.name)
-            : expandVarspec(spec, value, template, later);
+        const text = expandVarspec(spec, value, template, later);
         if (text === undefined) continue;
         out += text;
         later = true;
@@ -52,8 +48,8 @@ export function compileTemplate(template: string): UriTemplate {
 
   // The n-th key the walk below found in the last call, and its slot: objects of one shape give
   // their keys in one order, so a key is looked up only when the shape changes.
-  const keys: unknown[] = variableNames.map(() => undefined);
-  const keySlots = variableNames.map(() => 0);
+  const keys: unknown[] = Array(variableNames.length).fill(undefined);
+  const keySlots: number[] = Array(variableNames.length).fill(0);
   const expand = (variables: Readonly<Record<string, unknown>>): string => {
     // Object(x) is x itself only for objects and functions.
     if (Object(variables) !== variables) {

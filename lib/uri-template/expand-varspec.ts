@@ -15,34 +15,34 @@ export function expandVarspec(
   template: string,
   later: boolean,
 ): string | undefined {
-  const { row, name, explode, maxLength } = spec;
   if (typeof value !== "object" || !(Array.isArray(value) || hasPlainPrototype(value!))) {
-    let text = scalarText(value, name);
-    if (maxLength !== undefined) text = prefix(text, maxLength, row.encode === encodeReserved);
-    // §3.2.7–§3.2.9: after the name of an empty value, ifemp in place of the head's "=".
-    if (text === "" && row.named) return (later ? spec.sep : spec.first).slice(0, -1) + row.ifemp;
-    return (later ? spec.sep : spec.first) + row.encode(text, name);
+    return expandScalar(spec, scalarText(value, spec.name), later);
   }
-  // A list's items or an object's own enumerable keys, the defined ones joined as Appendix A says.
+  const { row, name, explode, maxLength } = spec;
   const isList = Array.isArray(value);
   let out: string | undefined;
-  const add = (key: string | number, member: unknown): void => {
-    if (member == null) return; // §3.2.1: undefined members are skipped
-    // scalarText refuses a list or an object: RFC 6570 has no form for nesting.
-    const text = row.encode(scalarText(member, name, key), name);
-    // Exploded, an object's members and a named operator's items are `name=value`.
-    const pairName = isList ? name : row.encode(key as string, name);
-    const piece =
-      explode && (row.named || !isList)
-        ? pairName + (text === "" && row.named ? row.ifemp : "=" + text)
-        : isList
-          ? text
-          : pairName + "," + text;
-    out = out === undefined ? piece : out + (explode ? row.sep : ",") + piece;
-  };
-  // Own members only: a hole must not read what other code put on Array.prototype.
-  if (isList) for (let index = 0; index < value.length; index++) add(index, own(value, index));
-  else for (const key in value) if (hasOwn(value!, key)) add(key, (value as Record<string, unknown>)[key]);
+  // Own items only: a hole must not read what other code put on Array.prototype. Undefined
+  // members are skipped (§3.2.1); scalarText refuses a nested list or object.
+  if (isList) {
+    for (let index = 0; index < value.length; index++) {
+      const item = own(value, index);
+      if (item == null) continue;
+      const text = scalarText(item, name, index);
+      // Exploded, a list is its items one after another, each as a scalar value is (§2.4.2).
+      if (explode) out = (out ?? "") + expandScalar(spec, text, later || out !== undefined);
+      else out = (out === undefined ? "" : out + ",") + row.encode(text, name);
+    }
+    if (explode) return out;
+  } else {
+    for (const key in value) {
+      const member = hasOwn(value!, key) ? (value as Record<string, unknown>)[key] : undefined;
+      if (member == null) continue;
+      const text = row.encode(scalarText(member, name, key), name);
+      // Exploded, members are `key=value`, and a named operator's empty value takes ifemp.
+      const pair = explode ? (text === "" && row.named ? row.ifemp : "=" + text) : "," + text;
+      out = (out === undefined ? "" : out + (explode ? row.sep : ",")) + row.encode(key, name) + pair;
+    }
+  }
   if (out === undefined) return undefined; // §2.3: no defined member
   // §2.4.1: "Prefix modifiers are not applicable to variables that have composite values."
   if (maxLength !== undefined) {
@@ -51,4 +51,13 @@ export function expandVarspec(
   }
   // Exploded members carry their own names (§3.2.7–§3.2.9): only the operator's first or sep.
   return (explode ? (later ? row.sep : row.first) : later ? spec.sep : spec.first) + out;
+}
+
+/** A scalar's text, cut to its prefix and encoded, after `name=` for a named operator. */
+function expandScalar(spec: Varspec, text: string, later: boolean): string {
+  const { row, maxLength } = spec;
+  if (maxLength !== undefined) text = prefix(text, maxLength, row.encode === encodeReserved);
+  // §3.2.7–§3.2.9: after the name of an empty value, ifemp in place of the head's "=".
+  if (text === "" && row.named) return (later ? spec.sep : spec.first).slice(0, -1) + row.ifemp;
+  return (later ? spec.sep : spec.first) + row.encode(text, spec.name);
 }

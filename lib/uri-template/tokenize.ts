@@ -19,9 +19,11 @@ export function tokenize(template: string): [Step[], number[], Map<string, numbe
   const steps: Step[] = [];
   const starts: number[] = [];
   const slots = new Map<string, number>();
-  const specs: Varspec[] = []; // the varspecs of the expression being read
-  // The step of each expression without a prefix, by its text, for its repeats.
-  const repeats = new Map<string, readonly Varspec[]>();
+  // The varspecs of the expression being read, the first `count` of them: the array is reused.
+  const specs: Varspec[] = [];
+  // By slot, the step of the name's last expression of one varspec without a prefix, for its
+  // repeats (`/{a}/{a}/…`). A prefix keeps its own step: its error quotes its offset.
+  const lastSteps: (readonly Varspec[] | undefined)[] = [];
   const fail = (problem: string, offset: number): never => {
     throw templateError(template, problem, offset);
   };
@@ -41,21 +43,13 @@ export function tokenize(template: string): [Step[], number[], Map<string, numbe
     // §2.2 expression = "{" [ operator ] variable-list "}"
     const start = i++;
     starts.push(start);
-    // An expression read before (`/{a}/{a}/…`) is its step again.
-    const end = matchEnd(EXPRESSION, template, start);
-    const repeat = end === 0 ? undefined : repeats.get(template.slice(start, end));
-    if (repeat !== undefined) {
-      steps.push(repeat);
-      i = end;
-      continue;
-    }
     let operator = template.charAt(i) as TemplateOperator;
     if (hasOwn(OPERATORS, operator)) i += operator.length;
     // §2.2 op-reserve: operators reserved for future extensions.
     else if ("=,!@|".includes(operator)) fail(`reserved operator ${describeCharacter(template, i)}`, i);
     else operator = "";
     const row = OPERATORS[operator];
-    specs.length = 0;
+    let count = 0;
     let next: string;
     do {
       // §2.3 varspec = varname [ modifier-level4 ]
@@ -84,21 +78,29 @@ export function tokenize(template: string): [Step[], number[], Map<string, numbe
         fail(`invalid character ${describeCharacter(template, i)} ${where}`, i);
       }
       if (!name) {
-        if (next === "}" && specs.length === 0) fail("empty expression", start);
+        if (next === "}" && count === 0) fail("empty expression", start);
         fail("missing variable name", i);
       }
       let slot = slots.get(name);
-      if (slot === undefined) slots.set(name, (slot = slots.size)); // a new name takes the next slot
+      if (slot === undefined) {
+        slots.set(name, (slot = slots.size)); // a new name takes the next slot
+        lastSteps.push(undefined);
+      }
       // §3.2.7–§3.2.9: a named operator writes "name=" before a value (the varname as written).
       const named = row.named ? name + "=" : "";
       const first = row.first + named;
-      specs.push({ name, explode, maxLength, row, slot, offset, first, sep: row.sep + named });
+      specs[count++] = { name, explode, maxLength, row, slot, offset, first, sep: row.sep + named };
       i++;
     } while (next !== "}");
-    const step = specs.slice(); // at its exact size
-    const text = template.slice(start, i);
-    // With a prefix (":"), each keeps its own step: the error of a prefix on a list quotes its offset.
-    if (!text.includes(":")) repeats.set(text, step);
+    const spec = specs[0]!;
+    const single = count === 1 && spec.maxLength === undefined;
+    const last = single ? lastSteps[spec.slot] : undefined;
+    if (last !== undefined && last[0]!.row === row && last[0]!.explode === spec.explode) {
+      steps.push(last);
+      continue;
+    }
+    const step = specs.slice(0, count);
+    if (single) lastSteps[spec.slot] = step;
     steps.push(step);
   }
   return [steps, starts, slots];
@@ -137,8 +139,6 @@ function matchEnd(pattern: RegExp, text: string, from: number): number {
 // §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded: the
 // longest one (maybe empty); a "." is taken only when a varchar follows, so each character is read once.
 const VARNAME = /(?:(?:\w|%[\dA-Fa-f]{2})(?:\.(?=[\w%]))?)*/y;
-// §2.2 an expression from "{" to "}", whose text finds its repeats.
-const EXPRESSION = /\{[^{}]*\}/y;
 // §2.4.1 max-length = %x31-39 0*3DIGIT, and no fifth digit.
 const MAX_LENGTH = /[1-9]\d{0,3}(?!\d)/y;
 // §2.1 literal, with erratum 6937 ("'" is one, as the RFC's own examples use it): the unreserved
