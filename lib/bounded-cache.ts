@@ -1,4 +1,4 @@
-/** A cache bounded by entries and by what they weigh, oldest out first (docs/architecture.md, "Caches"). */
+/** A cache bounded by entries and by what they weigh, oldest out first (docs/design/architecture.md). */
 export interface BoundedCache<V> {
   get(key: string): V | undefined;
   /** Stores `value` under `key` (unless the key or the value is too large) and returns it. */

@@ -1,4 +1,4 @@
-// The shapes the stages of the pipeline hand each other (docs/architecture.md), types only.
+// The shapes the stages of the pipeline hand each other (docs/design/architecture.md), types only.
 import type { BoundedCache } from "../bounded-cache.js";
 import type { ParsedRoute } from "../route.js";
 import type {

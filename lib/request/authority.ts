@@ -8,8 +8,8 @@ import type { CompiledUrl } from "../pipeline/types.js";
 const OWN_SCHEME = `puts a scheme and host of its own before the url's "//"`;
 
 /**
- * No value moves the host an absolute url's route writes (RFC 3986 §3.2, RFC 6454 §4; the rules
- * are in docs/architecture.md). `texts` are what each part wrote: what is checked is what is sent.
+ * No value moves the host an absolute url's route writes (RFC 3986 §3.2, RFC 6454 §4; the rules are
+ * in docs/design/architecture.md). `texts` are what each part wrote: what is checked is what is sent.
  */
 export function assertAuthorityKept(
   compiled: CompiledUrl,

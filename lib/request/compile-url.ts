@@ -17,7 +17,7 @@ import { colonToTemplate } from "../route.js";
 import type { CompiledUrl, SlotExpander } from "../pipeline/types.js";
 
 // Weighed by bytes: urls with inlined ids are all distinct, and a hostile url of thousands of
-// variables must not be kept a thousand times (docs/architecture.md, "Caches").
+// variables must not be kept a thousand times (docs/design/architecture.md, "Caches").
 const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_BYTES);
 // Urls seen once: a url is cached on its second use, so that urls with an inlined id, used once,
 // do not push out the routes used again.
