@@ -848,8 +848,13 @@ function measureAllocation() {
 const fmtNs = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
 const fmtOps = (ops) => (ops >= 1e6 ? `${(ops / 1e6).toFixed(2)} M/s` : `${(ops / 1e3).toFixed(0)} k/s`);
 const fmtMB = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
-// One decimal from 10× up: rounded to a whole number, 9.6× would read "10×" next to "not met".
-const fmtRatio = (r) => (r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
+// Three significant digits, rounded down: rounded to nearest, 19.97× would read "20.0×" next to
+// "not met" (the targets are whole numbers: 10×, 15×, 20×).
+const fmtRatio = (r) => {
+  const decimals = r >= 100 ? 0 : r >= 10 ? 1 : 2;
+  // The 1e-9 keeps binary fractions such as 0.29 * 100 = 28.999… from losing their last digit.
+  return `${(Math.floor(r * 10 ** decimals + 1e-9) / 10 ** decimals).toFixed(decimals)}×`;
+};
 
 function ratioNote(benchCase, result, index) {
   if (index === 0) return "1×";
