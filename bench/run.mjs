@@ -90,9 +90,10 @@ const UPLOAD_URL =
 const TOKEN = "token 0123456789abcdef";
 
 // The floor: what hand-written code does for the same calls, one function per route taking the
-// same options objects, every value still encoded per call (encodeURIComponent: the characters
-// it leaves alone are the unreserved set RFC 6570 §3.2.2 leaves alone for these values), returning
-// request options deep-equal to endpoint()'s (checked at start-up).
+// same options objects, every value still encoded per call, returning request options deep-equal
+// to endpoint()'s (checked at start-up). encodeURIComponent leaves alone the unreserved set of
+// RFC 6570 §1.5 and also !'()*, which RFC 6570 encodes: no value here holds one of those five,
+// and the start-up check would fail if one did.
 const enc = encodeURIComponent;
 const UA = `service-endpoint.js/${VERSION}`;
 const ACCEPT = "application/vnd.service.v3+json";
@@ -477,17 +478,26 @@ const contestantsOf = (mix) => {
 };
 const MIX_CONTESTANTS = MIXES.map(contestantsOf);
 
-/** parseTemplate(t).expand(v) against url-template: a path, a query, a level-4 explode, and issue 12's. */
+/**
+ * parseTemplate(t).expand(v) against url-template and a hand-written floor: a path, a query, a
+ * level-4 explode, and issue 12's. Each floor is the plain function a developer would write for
+ * that one template: values through encodeURIComponent (see the floor of the mixes), lists and
+ * objects walked in plain loops, no checks. It must return exactly parseTemplate's string
+ * for these values (checked at start-up); it is not a general expander.
+ */
 const TEMPLATES = [
   {
     name: "path",
     template: "/repos/{owner}/{repo}/issues/{issue_number}",
     values: { owner: "octo", repo: "hello-world", issue_number: 1347 },
+    floor: (v) => `/repos/${enc(v.owner)}/${enc(v.repo)}/issues/${enc(v.issue_number)}`,
   },
   {
     name: "query",
     template: "/search/issues{?q,sort,order,per_page,page}",
     values: { q: "is:open label:bug", sort: "created", order: "desc", per_page: 50, page: 2 },
+    floor: (v) =>
+      `/search/issues?q=${enc(v.q)}&sort=${enc(v.sort)}&order=${enc(v.order)}&per_page=${enc(v.per_page)}&page=${enc(v.page)}`,
   },
   {
     name: "level-4 explode",
@@ -495,6 +505,17 @@ const TEMPLATES = [
     values: {
       path: ["docs", "guide", "README.md"],
       filters: { state: "open", sort: "created", per_page: 30 },
+    },
+    // {/path*}: one segment per item (RFC 6570 §3.2.6); {?filters*}: one name=value pair per key (§3.2.8).
+    floor: (v) => {
+      let url = "/files";
+      for (const segment of v.path) url += `/${enc(segment)}`;
+      let separator = "?";
+      for (const key of Object.keys(v.filters)) {
+        url += `${separator}${enc(key)}=${enc(v.filters[key])}`;
+        separator = "&";
+      }
+      return url;
     },
   },
   {
@@ -507,6 +528,12 @@ const TEMPLATES = [
       labels: ["bug", "ui"],
       sort: "created",
       per_page: 30,
+    },
+    // A list without explode is its items joined by commas (RFC 6570 §3.2.1).
+    floor: (v) => {
+      let labels = "";
+      for (const label of v.labels) labels += (labels === "" ? "" : ",") + enc(label);
+      return `/repos/${enc(v.owner)}/${enc(v.repo)}/issues?state=${enc(v.state)}&labels=${labels}&sort=${enc(v.sort)}&per_page=${enc(v.per_page)}`;
     },
   },
 ];
@@ -529,8 +556,8 @@ const plainDefaults = structuredClone(ours.DEFAULTS);
  * The comparisons mean something only if the contestants do the same job: on every call of every
  * mix the floor must return request options deep-equal to endpoint()'s and @octokit/endpoint must
  * build the same url and body (its method case and its own user-agent and accept differ by
- * design), and url-template must expand each template to the same string. Fails loudly, before
- * any timing.
+ * design); url-template and each template's floor must return exactly parseTemplate's string.
+ * Fails loudly, before any timing.
  */
 function checkSameJob() {
   try {
@@ -559,11 +586,17 @@ function checkSameJob() {
         );
       });
     });
-    for (const { name, template, values } of TEMPLATES) {
-      assert.equal(
+    for (const { name, template, values, floor } of TEMPLATES) {
+      const expected = parseTemplate(template).expand(values);
+      assert.strictEqual(
         urlTemplateParse(template).expand(values),
-        parseTemplate(template).expand(values),
+        expected,
         `url-template expands the ${name} template ${template} differently`,
+      );
+      assert.strictEqual(
+        floor(values),
+        expected,
+        `the floor of the ${name} template ${template} differs from parseTemplate(t).expand(v)`,
       );
     }
   } catch (error) {
@@ -601,14 +634,16 @@ const CASES = [
       contestants: MIX_CONTESTANTS[m].byCall[i],
     })),
   ),
-  ...TEMPLATES.map(({ name, template, values }) => ({
+  ...TEMPLATES.map(({ name, template, values, floor }) => ({
     name: `parseTemplate(t).expand(v): ${name}`,
     template: name,
-    detail: `template ${template}`,
+    uriTemplate: template,
+    detail: `template ${template}; the floor is one hand-written function for this template returning the same string, values encoded per call`,
     calls: 1,
     contestants: [
       ["service-endpoint", () => parseTemplate(template).expand(values).length],
       ["url-template 3.1.1", () => urlTemplateParse(template).expand(values).length],
+      ["hand-written floor", () => floor(values).length],
     ],
   })),
   {
@@ -813,8 +848,13 @@ function measureAllocation() {
 const fmtNs = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
 const fmtOps = (ops) => (ops >= 1e6 ? `${(ops / 1e6).toFixed(2)} M/s` : `${(ops / 1e3).toFixed(0)} k/s`);
 const fmtMB = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
-// One decimal from 10× up: rounded to a whole number, 9.6× would read "10×" next to "not met".
-const fmtRatio = (r) => (r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
+// Three significant digits, rounded down: rounded to nearest, 19.97× would read "20.0×" next to
+// "not met" (the targets are whole numbers: 10×, 15×, 20×).
+const fmtRatio = (r) => {
+  const decimals = r >= 100 ? 0 : r >= 10 ? 1 : 2;
+  // The 1e-9 keeps binary fractions such as 0.29 * 100 = 28.999… from losing their last digit.
+  return `${(Math.floor(r * 10 ** decimals + 1e-9) / 10 ** decimals).toFixed(decimals)}×`;
+};
 
 function ratioNote(benchCase, result, index) {
   if (index === 0) return "1×";
@@ -975,27 +1015,92 @@ function mixLines(cases, asMarkdown) {
       ]),
     ];
     const head = ["call", "service-endpoint", "@octokit/endpoint's time ÷ ours", "ours ÷ the floor's"];
-    if (asMarkdown) {
-      lines.push(
-        `**${mix.name}**: ${mix.detail}.`,
-        "",
-        `| ${head.join(" | ")} |`,
-        "| --- | ---: | ---: | ---: |",
-        ...rows.map((row) => `| ${row.join(" | ")} |`),
-        "",
-      );
-    } else {
-      const widths = head.map((_, col) => Math.max(...[head, ...rows].map((row) => row[col].length)));
-      lines.push(`${mix.name}: ${mix.detail}`);
-      for (const row of [head, ...rows]) {
-        lines.push(
-          `  ${row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join("  ")}`,
-        );
-      }
-      lines.push("");
-    }
+    lines.push(
+      asMarkdown ? `**${mix.name}**: ${mix.detail}.` : `${mix.name}: ${mix.detail}`,
+      ...(asMarkdown ? [""] : []),
+      ...tableLines(head, rows, asMarkdown),
+      "",
+    );
   }
   return lines;
+}
+
+/** A table whose first column is text and the others figures: markdown rows, or console lines. */
+function tableLines(head, rows, asMarkdown) {
+  if (asMarkdown) {
+    return [
+      `| ${head.join(" | ")} |`,
+      `| --- |${" ---: |".repeat(head.length - 1)}`,
+      ...rows.map((row) => `| ${row.join(" | ")} |`),
+    ];
+  }
+  const widths = head.map((_, col) => Math.max(...[head, ...rows].map((row) => row[col].length)));
+  return [head, ...rows].map(
+    (row) =>
+      `  ${row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join("  ")}`,
+  );
+}
+
+/** The template cases, with their three contestants' figures. */
+const templateCases = (cases) =>
+  cases
+    .filter((c) => c.template !== undefined)
+    .map((c) => ({
+      c,
+      ours: c.results[0].nsPerCall,
+      urlTemplate: byName(c, "url-template 3.1.1").nsPerCall,
+      floor: byName(c, "hand-written floor").nsPerCall,
+    }));
+
+/**
+ * Each template: the three times, url-template's time ÷ ours (the target), url-template's ÷ the
+ * floor's (how far hand-written code itself gets, the most any library could reach) and ours ÷
+ * the floor's (reported, not targeted). Console lines, or markdown table rows.
+ */
+function templateLines(cases, asMarkdown) {
+  const head = [
+    "template",
+    "service-endpoint",
+    "url-template",
+    "hand-written floor",
+    "url-template ÷ ours",
+    "url-template ÷ the floor",
+    "ours ÷ the floor",
+  ];
+  const rows = templateCases(cases).map(({ c, ours, urlTemplate, floor }) => [
+    asMarkdown ? `${c.template}: \`${c.uriTemplate}\`` : `${c.template}: ${c.uriTemplate}`,
+    fmtNs(ours),
+    fmtNs(urlTemplate),
+    fmtNs(floor),
+    `${fmtRatio(urlTemplate / ours)} ${urlTemplate / ours >= TARGET.templateVsUrlTemplate ? "met" : "NOT MET"} (≥ ${TARGET.templateVsUrlTemplate}×)`,
+    fmtRatio(urlTemplate / floor),
+    fmtRatio(ours / floor),
+  ]);
+  return tableLines(head, rows, asMarkdown);
+}
+
+/**
+ * What the hand-written floor reaches against url-template on each template, where the template
+ * target is at or above it (there it asks more of a library than plain hand-written code does),
+ * and where ours is faster than the floor: the line under the targets table.
+ */
+function templateFloorNote(cases) {
+  const all = templateCases(cases);
+  const names = (list) => list.map(({ c }) => c.template).join("; ");
+  const figures = all.map(({ c, urlTemplate, floor }) => `${fmtRatio(urlTemplate / floor)} on ${c.template}`);
+  const atOrAbove = all.filter(
+    ({ urlTemplate, floor }) => urlTemplate / floor <= TARGET.templateVsUrlTemplate,
+  );
+  const oursFaster = all.filter(({ ours, floor }) => ours < floor);
+  return [
+    `Hand-written code against url-template in this run (url-template's time ÷ the hand-written floor's, see Templates): ${figures.join("; ")}.`,
+    atOrAbove.length === 0
+      ? `The floor is above the ${TARGET.templateVsUrlTemplate}× target on every template.`
+      : `The ${TARGET.templateVsUrlTemplate}× target is at or above what the floor reaches on: ${names(atOrAbove)}.`,
+    ...(oursFaster.length === 0
+      ? []
+      : [`\`parseTemplate(t).expand(v)\` is faster than the floor on: ${names(oursFaster)}.`]),
+  ].join(" ");
 }
 
 /**
@@ -1023,18 +1128,20 @@ function markdown(cases, memory, allocation, machine, sizes) {
     "",
     `Machine: ${machine.cpu} (${machine.cores} logical CPUs), Node ${machine.node}, ${machine.platform}. Date: ${machine.date}.`,
     "",
-    `Method: every contestant runs in the same process against the built \`dist/index.mjs\`; after a warm-up, ${ROUNDS} rounds each run one batch (about ${BATCH_MS} ms) of every contestant of a case, in an order that rotates each round. The figures are medians over the rounds; ± is the median absolute deviation. @octokit/endpoint gets the same \`baseUrl\` through \`.defaults()\`. Before any timing the run checks that the contestants do the same job and stops if not: the hand-written floor returns request options deep-equal (\`assert.deepStrictEqual\`) to \`endpoint()\`'s for every call of the three mixes, @octokit/endpoint builds the same urls and bodies, url-template expands each template to the same string. Each mix is timed whole and call by call (each call alone with ${CALL_TIMING.rounds} rounds of about ${CALL_TIMING.batchMs} ms).`,
+    `Method: every contestant runs in the same process against the built \`dist/index.mjs\`; after a warm-up, ${ROUNDS} rounds each run one batch (about ${BATCH_MS} ms) of every contestant of a case, in an order that rotates each round. The figures are medians over the rounds; ± is the median absolute deviation. @octokit/endpoint gets the same \`baseUrl\` through \`.defaults()\`. Before any timing the run checks that the contestants do the same job and stops if not: the hand-written floor returns request options deep-equal (\`assert.deepStrictEqual\`) to \`endpoint()\`'s for every call of the three mixes, @octokit/endpoint builds the same urls and bodies, url-template and each template's hand-written floor return exactly \`parseTemplate(t).expand(v)\`'s string (\`assert.strictEqual\`). Each mix is timed whole and call by call (each call alone with ${CALL_TIMING.rounds} rounds of about ${CALL_TIMING.batchMs} ms).`,
     "",
     ...(noiseNote(machine) ? [`**Note:** ${noiseNote(machine)}`, ""] : []),
     "## Targets",
     "",
-    "The targets of issue 37, then those of issue 12 still in force; each status is computed from the figures of this run. The distance to the hand-written floor is reported (under Mixes), not targeted.",
+    "The targets of issue 37, then those of issue 12 still in force; each status is computed from the figures of this run. The distance to the hand-written floor is reported (under Mixes and Templates), not targeted.",
     "",
     "| target | goal | measured | |",
     "| --- | --- | ---: | --- |",
     ...targetRows(cases, memory, sizes).map(
       (t) => `| ${t.label} | ${t.goal} | ${t.measured} | ${status(t.met)} |`,
     ),
+    "",
+    templateFloorNote(cases),
     "",
     `The \`.defaults()\` target compares with a recorded figure, not within this process: the target is against the code before issue 12's pipeline, which that pipeline replaces, so a same-process ratio is impossible. ${fmtNs(RECORDED.defaultsNs)} is the median of the ${RECORDED.date} run of \`npm run bench\` (${RECORDED.machine}); figures of two runs compare only as well as the two machines and their load match: the table under Throughput shows how @octokit/endpoint's unchanged code moved between the two runs, as a yardstick. The same run recorded merge() at ${fmtNs(RECORDED.mergeNs)} and parse() at ${fmtNs(RECORDED.parseNs)}; see below.`,
     "",
@@ -1044,6 +1151,23 @@ function markdown(cases, memory, allocation, machine, sizes) {
     "",
     ...mixLines(cases, true),
     `Allocated per call on today's mix: ${fmtBytes(allocation["service-endpoint"].bytesPerCall)} for service-endpoint, ${fmtBytes(allocation["@octokit/endpoint"].bytesPerCall)} for @octokit/endpoint, ${fmtBytes(allocation["hand-written floor"].bytesPerCall)} for the hand-written floor (see Memory).`,
+    "",
+    "## Templates",
+    "",
+    "`parseTemplate(t).expand(v)` against url-template and a hand-written floor, the three with the same template and values, timed in the same interleaved rounds. url-template's time divided by ours is the target. url-template's time divided by the floor's is how far plain hand-written code gets against url-template. Ours divided by the floor's is reported, not targeted; under 1×, ours is the faster.",
+    "",
+    ...templateLines(cases, true),
+    "",
+    "Each floor is the function below, written for its one template: values through `encodeURIComponent`, lists and objects walked in plain loops, no checks. It is not a general expander: the run checks that it returns exactly `parseTemplate(t).expand(v)`'s string for these values (`assert.strictEqual`). `encodeURIComponent` leaves `!'()*` unencoded where RFC 6570 encodes them; none of these values holds one.",
+    "",
+    "```js",
+    "const enc = encodeURIComponent;",
+    "const floors = {",
+    ...TEMPLATES.map(
+      ({ name, template, floor }) => `// ${template}\n${JSON.stringify(name)}: ${floor.toString()},`,
+    ),
+    "};",
+    "```",
     "",
     "## Throughput",
     "",
@@ -1126,7 +1250,7 @@ const loadAtStart = os.loadavg()[0];
 console.log(`service-endpoint ${VERSION} — ${machine.cpu}, ${machine.cores} CPUs, Node ${machine.node}`);
 checkSameJob();
 console.log(
-  `check: on all ${MIXES.reduce((n, mix) => n + mix.calls.length, 0)} calls of the ${MIXES.length} mixes the floor's request options deep-equal endpoint()'s and @octokit/endpoint builds the same urls and bodies; url-template expands the ${TEMPLATES.length} templates alike`,
+  `check: on all ${MIXES.reduce((n, mix) => n + mix.calls.length, 0)} calls of the ${MIXES.length} mixes the floor's request options deep-equal endpoint()'s and @octokit/endpoint builds the same urls and bodies; url-template and each template's floor return parseTemplate's string for the ${TEMPLATES.length} templates`,
 );
 console.log(`${ROUNDS} interleaved rounds of ~${BATCH_MS} ms batches; medians per call\n`);
 
@@ -1135,6 +1259,8 @@ const cases = CASES.map(runCase);
 printTable(cases);
 console.log("");
 for (const line of mixLines(cases, false)) console.log(line);
+console.log("templates: parseTemplate(t).expand(v), url-template and the hand-written floor");
+for (const line of templateLines(cases, false)) console.log(line);
 
 for (const c of cases.filter((c) => c.recorded)) {
   const [ours, theirs] = c.recorded.map((then, i) => `${fmtNs(then)} → ${fmtNs(c.results[i].nsPerCall)}`);
@@ -1166,6 +1292,7 @@ for (const t of rows)
   console.log(
     `  ${`${t.label} ${t.goal}`.replace(/`/g, "").padEnd(labelWidth)}  ${t.measured.padStart(22)}  ${t.met ? "met" : "NOT MET"}`,
   );
+console.log(`  ${templateFloorNote(cases).replace(/`/g, "")}`);
 
 if (!args.has("--no-write")) {
   writeFileSync(`${root}docs/design/performance.svg`, renderSvg(cases));
