@@ -119,6 +119,13 @@ describe("the text compiled before each varspec", () => {
     ],
     ["{+a,b}", { a: -1e21, b: 0.5 }, "-1e+21,0.5"],
     ["{;a,b:2}", { a: 12, b: 345 }, ";a=12;b=34"],
+    // Integers are written as they are in every operator; past 2^53 - 1 the general path writes them.
+    [
+      "{?a,b,c}{/d}{.e}{#f}{;g}",
+      { a: -42, b: Number.MAX_SAFE_INTEGER, c: 2 ** 53, d: 7, e: -0, f: 3, g: 0 },
+      "?a=-42&b=9007199254740991&c=9007199254740992/7.0#3;g=0",
+    ],
+    ["{&a:1,b}{x,y}", { a: 987, b: 10, x: 1, y: "" }, "&a=9&b=101,"],
   ])("%s with %j gives %j (strings and other values in one expression)", (template, variables, expected) => {
     expect(parseTemplate(template).expand(variables)).toBe(expected);
   });
