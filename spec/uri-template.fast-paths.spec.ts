@@ -163,6 +163,9 @@ describe("scalar values", () => {
 
   it("hands a value to the UTF-8 encoder when a non-ASCII character follows ASCII ones it escaped", () => {
     expect(parseTemplate("{x}").expand({ x: "a b!é c" })).toBe("a%20b%21%C3%A9%20c");
+    // Escapes side by side, and after a surrogate pair the copy resumes past both of its halves.
+    expect(parseTemplate("{x}").expand({ x: "𝄞 :𝄞a%" })).toBe("%F0%9D%84%9E%20%3A%F0%9D%84%9Ea%25");
+    expect(parseTemplate("{+x}").expand({ x: "%41𝄞 /é" })).toBe("%41%F0%9D%84%9E%20/%C3%A9");
     expect(errorOf(() => parseTemplate("{x}").expand({ x: "a b\udc00" }))).toEqual({
       code: "ERR_INVALID_PARAMETER",
       message: 'Invalid parameter "x": a lone surrogate (U+DC00) cannot be encoded as UTF-8',
