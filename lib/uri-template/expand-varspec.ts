@@ -15,7 +15,7 @@ export function expandVarspec(
   template: string,
   later: boolean,
 ): string | undefined {
-  // An integer (an id, a page) is written as digits and "-", all unreserved (§3.2.1): nothing to encode.
+  // A safe integer (an id, a page) is written as digits and "-", all unreserved (§3.2.1): nothing to encode.
   if (Number.isSafeInteger(value) && spec.maxLength === undefined)
     return (later ? spec.sep : spec.first) + value;
   if (typeof value !== "object" || !(Array.isArray(value) || hasPlainPrototype(value!))) {
