@@ -119,6 +119,13 @@ describe("the text compiled before each varspec", () => {
     ],
     ["{+a,b}", { a: -1e21, b: 0.5 }, "-1e+21,0.5"],
     ["{;a,b:2}", { a: 12, b: 345 }, ";a=12;b=34"],
+    // Integers are written as they are in every operator; past 2^53 - 1 the general path writes them.
+    [
+      "{?a,b,c}{/d}{.e}{#f}{;g}",
+      { a: -42, b: Number.MAX_SAFE_INTEGER, c: 2 ** 53, d: 7, e: -0, f: 3, g: 0 },
+      "?a=-42&b=9007199254740991&c=9007199254740992/7.0#3;g=0",
+    ],
+    ["{&a:1,b}{x,y}", { a: 987, b: 10, x: 1, y: "" }, "&a=9&b=101,"],
   ])("%s with %j gives %j (strings and other values in one expression)", (template, variables, expected) => {
     expect(parseTemplate(template).expand(variables)).toBe(expected);
   });
@@ -156,6 +163,9 @@ describe("scalar values", () => {
 
   it("hands a value to the UTF-8 encoder when a non-ASCII character follows ASCII ones it escaped", () => {
     expect(parseTemplate("{x}").expand({ x: "a b!é c" })).toBe("a%20b%21%C3%A9%20c");
+    // Escapes side by side, and after a surrogate pair the copy resumes past both of its halves.
+    expect(parseTemplate("{x}").expand({ x: "𝄞 :𝄞a%" })).toBe("%F0%9D%84%9E%20%3A%F0%9D%84%9Ea%25");
+    expect(parseTemplate("{+x}").expand({ x: "%41𝄞 /é" })).toBe("%41%F0%9D%84%9E%20/%C3%A9");
     expect(errorOf(() => parseTemplate("{x}").expand({ x: "a b\udc00" }))).toEqual({
       code: "ERR_INVALID_PARAMETER",
       message: 'Invalid parameter "x": a lone surrogate (U+DC00) cannot be encoded as UTF-8',

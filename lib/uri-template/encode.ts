@@ -29,12 +29,13 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
   let out = value.slice(0, i);
   let copied = i; // value up to here is in `out`
   for (; i < value.length; i++) {
-    if (allow[value.charCodeAt(i)] === 1) continue;
+    const code = value.charCodeAt(i);
+    if (allow[code] === 1) continue;
     if (allow === ALLOW_UR && isPctEncodedAt(value, i)) {
       i += 2;
       continue;
     }
-    const codePoint = value.codePointAt(i)!;
+    const codePoint = code < 0x80 ? code : value.codePointAt(i)!;
     if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
       throw parameterError(
         name,
@@ -44,7 +45,8 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
     // ASCII from the table; the built-in writes the UTF-8 octets of any other code point.
     const triplets =
       codePoint < 0x80 ? TRIPLETS[codePoint] : encodeURIComponent(String.fromCodePoint(codePoint));
-    out += value.slice(copied, i) + triplets;
+    out += value.slice(copied, i);
+    out += triplets;
     if (codePoint > 0xffff) i++; // the second half of a surrogate pair
     copied = i + 1;
   }

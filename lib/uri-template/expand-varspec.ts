@@ -15,9 +15,17 @@ export function expandVarspec(
   template: string,
   later: boolean,
 ): string | undefined {
+  // A safe integer (an id, a page) is written as digits and "-", all unreserved (§3.2.1): nothing to encode.
+  if (Number.isSafeInteger(value) && spec.maxLength === undefined)
+    return (later ? spec.sep : spec.first) + value;
   if (typeof value !== "object" || !(Array.isArray(value) || hasPlainPrototype(value!))) {
     return expandScalar(spec, scalarText(value, spec.name), later);
   }
+  return expandComposite(spec, value!, template, later);
+}
+
+/** A list or object value (§2.4.2, §3.2.1): its defined members, or `undefined` without one. */
+function expandComposite(spec: Varspec, value: object, template: string, later: boolean): string | undefined {
   const { row, name, explode, maxLength } = spec;
   const isList = Array.isArray(value);
   let out: string | undefined;
