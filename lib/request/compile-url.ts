@@ -224,12 +224,9 @@ export function compileUrl(url: string): CompiledUrl {
   return again ? cache.set(url, compiled, compiled.weight) : compiled;
 }
 
-/** The slot of the variable `name`, or `undefined` (a few names are scanned rather than hashed). */
+/** The slot of the variable `name`, or `undefined`. */
 export function slotOf(compiled: CompiledUrl, name: string): number | undefined {
-  const names = compiled.template.variableNames;
-  if (names.length > 8) return compiled.slotOf.get(name);
-  const slot = names.indexOf(name);
-  return slot === -1 ? undefined : slot;
+  return compiled.slotOf.get(name);
 }
 
 /** A call's slots: one `undefined` per variable, never a hole. */
