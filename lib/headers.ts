@@ -2,7 +2,7 @@ import { allInSet, asciiClass } from "./ascii-set.js";
 import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, notAToken, quote } from "./errors.js";
 import { describeHeaderValue } from "./redact.js";
-import { hasOwn, isPlainObject, setOwn } from "./object.js";
+import { hasOwn, internalize, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
 
 // RFC 9110 §5.6.2: token = 1*tchar. A table lookup, so hostile names cost linear time.
@@ -41,7 +41,7 @@ function headerName(name: string): string {
   const lower = NAMES.get(name);
   if (lower !== undefined) return lower;
   if (!isToken(name)) throw notAToken("ERR_INVALID_HEADER", "header name", name);
-  return NAMES.set(name, name.toLowerCase());
+  return NAMES.set(name, internalize(name.toLowerCase()));
 }
 
 /**

@@ -57,6 +57,14 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
+/**
+ * The engine's one shared copy of `text`, as object keys and string literals are: comparing it with
+ * a literal or a `for…in` key is then a pointer check, not a character compare.
+ */
+export function internalize(text: string): string {
+  return Object.keys({ [text]: 0 })[0]!;
+}
+
 /** `Object.hasOwn` for Node 16 and older browsers. */
 export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);

@@ -1,5 +1,5 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, boundedCache } from "../bounded-cache.js";
-import { undefinedArray } from "../object.js";
+import { internalize, undefinedArray } from "../object.js";
 import { compileTemplate, programOf } from "../uri-template/compile.js";
 import { encodeUnreserved } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
@@ -22,6 +22,8 @@ const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_BYTES);
 // Urls seen once: a url is cached on its second use, so that urls with an inlined id, used once,
 // do not push out the routes used again.
 const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_BYTES / 8);
+// Up to this many variables, `slotOf()` compares names rather than hashing them.
+const FEW_NAMES = 8;
 
 /**
  * The fast path, for a template of literals and `{name}` expressions only: its steps, literals
@@ -210,6 +212,8 @@ export function compileUrl(url: string): CompiledUrl {
     weight: BYTES.perEntry + BYTES.perCharacter * 2 * url.length + BYTES.perVariable * variables,
     expand: expandSlots,
     slotOf,
+    // A few names, compared by `slotOf()`; more are looked up in `slotOf` (and internalizing is slow).
+    names: slotOf.size > FEW_NAMES ? [] : template.variableNames.map(internalize),
     pathStart,
     // Only where the expansion can be absolute (its leading literal is `scheme://…` or the start
     // of one) and the route writes some literal text: `{+next}` alone is its value's to choose.
@@ -224,9 +228,12 @@ export function compileUrl(url: string): CompiledUrl {
   return again ? cache.set(url, compiled, compiled.weight) : compiled;
 }
 
-/** The slot of the variable `name`, or `undefined`. */
+/** The slot of the variable `name`, or `undefined`: a few names are compared rather than hashed. */
 export function slotOf(compiled: CompiledUrl, name: string): number | undefined {
-  return compiled.slotOf.get(name);
+  const { names } = compiled;
+  if (compiled.slotOf.size > FEW_NAMES) return compiled.slotOf.get(name);
+  for (let slot = 0; slot < names.length; slot++) if (names[slot] === name) return slot;
+  return undefined;
 }
 
 /** A call's slots: one `undefined` per variable, never a hole. */
