@@ -43,7 +43,12 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
         }
         const { slot, name } = step[0]!;
         const value = values[slot];
-        const text = typeof value === "string" ? value : Number.isFinite(value) ? "" + (value as number) : "";
+        // ECMA-262 Number::toString: below 1e21 a number's text is digits, ".", "-" and "e", all unreserved.
+        if (typeof value === "number" && Math.abs(value) < 1e21) {
+          out += "" + value;
+          continue;
+        }
+        const text = typeof value === "string" ? value : "";
         // "", "." and ".." are what the checks refuse (and no value, or any other, theirs to expand).
         if (text === "" || text === "." || text === "..") return undefined;
         const encoded = encodeUnreserved(text, name);
