@@ -34,10 +34,7 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
 const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** A valid header name: its lowercase form, and the last value given under it that passed. */
-interface KnownName {
-  readonly lower: string;
-  lastValid: unknown;
-}
+type KnownName = { readonly lower: string; lastValid: unknown };
 
 // Valid names seen: an app sends the same few names again and again, most with the same value
 // (its token, its accept header), which is then checked once.

@@ -57,10 +57,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
-/**
- * The engine's one shared copy of `text`, as object keys and string literals are: comparing it with
- * a literal or a `for…in` key is then a pointer check, not a character compare.
- */
+/** The engine's shared copy of `text`, as an object key is: compared with a key or literal by pointer. */
 export function internalize(text: string): string {
   return Object.keys({ [text]: 0 })[0]!;
 }

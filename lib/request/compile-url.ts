@@ -22,7 +22,7 @@ const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_BYTES);
 // Urls seen once: a url is cached on its second use, so that urls with an inlined id, used once,
 // do not push out the routes used again.
 const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_BYTES / 8);
-// Up to this many variables, `slotOf()` compares names rather than hashing them.
+// Up to this many variables, `slotOf()` compares names (internalized: slow for thousands) rather than hashing.
 const FEW_NAMES = 8;
 
 /**
@@ -217,7 +217,6 @@ export function compileUrl(url: string): CompiledUrl {
     weight: BYTES.perEntry + BYTES.perCharacter * 2 * url.length + BYTES.perVariable * variables,
     expand: expandSlots,
     slotOf,
-    // A few names, compared by `slotOf()`; more are looked up in `slotOf` (and internalizing is slow).
     names: slotOf.size > FEW_NAMES ? [] : template.variableNames.map(internalize),
     pathStart,
     // Only where the expansion can be absolute (its leading literal is `scheme://…` or the start
