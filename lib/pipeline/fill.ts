@@ -67,10 +67,7 @@ export function fill(
   });
 }
 
-/**
- * The call's parameters over the plan's, as merge() merges them (CONTRACT.md, "Merging"): the plan's
- * leftover keys keep their place, new ones follow. Fills the call's slots; returns the leftover.
- */
+/** The call's parameters over the plan's, as merge() merges them: fills the slots, returns the leftover. */
 function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefined {
   const slots = call.slots!;
   for (let slot = 0; plan.hasSlots && slot < slots.length; slot++) {

@@ -118,10 +118,7 @@ function withContentType(headers: Headers, type: string): Headers {
   return hasOwn(headers, "content-type") ? headers : { ...headers, "content-type": type };
 }
 
-/**
- * Puts each parameter that names a url variable into its slot; returns the others (`undefined`: none).
- * Only parameters fill slots: a variable named like an option (`{url}`) never reads the option.
- */
+/** Each parameter of a url variable into its slot (an option never: `{url}`); returns the others. */
 export function fillSlots(
   compiled: CompiledUrl,
   parameters: FlatParameters | undefined,
