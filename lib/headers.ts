@@ -20,9 +20,7 @@ function invalidValue(name: string, problem: string): EndpointError {
 /** Validates one header value and returns it unchanged (nothing is trimmed). */
 export function normalizeHeaderValue(name: string, value: unknown): string | number {
   if (Number.isFinite(value)) return value as number;
-  if (typeof value !== "string") {
-    throw invalidValue(name, describeHeaderValue(name, value, -1));
-  }
+  if (typeof value !== "string") throw invalidValue(name, describeHeaderValue(name, value, -1));
   if (NOT_FIELD_VALUE.test(value)) {
     throw invalidValue(name, describeHeaderValue(name, value, value.search(NOT_FIELD_VALUE)));
   }

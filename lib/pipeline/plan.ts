@@ -49,9 +49,7 @@ export function checkUrl(url: unknown): string {
       `Missing url: give a route such as "GET /users/{id}", or options.url`,
     );
   }
-  if (typeof url !== "string") {
-    throw notAString("ERR_INVALID_URL", "url", url);
-  }
+  if (typeof url !== "string") throw notAString("ERR_INVALID_URL", "url", url);
   return url;
 }
 
