@@ -35,7 +35,7 @@ const FEATURES = [
   [
     "header name and value checks",
     [],
-    ["normalizeHeaderValue", "headerName", "TCHAR", "isToken", "notAToken"],
+    ["normalizeHeaderValue", "knownName", "TCHAR", "isToken", "notAToken"],
   ],
   ["route plans (the one weighed plan cache)", ["pipeline/plan"], []],
   ["`callable()`", ["callable"], []],

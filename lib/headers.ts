@@ -2,7 +2,7 @@ import { allInSet, asciiClass } from "./ascii-set.js";
 import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, notAToken, quote } from "./errors.js";
 import { describeHeaderValue } from "./redact.js";
-import { hasOwn, isPlainObject, setOwn } from "./object.js";
+import { hasOwn, internalize, isPlainObject, setOwn } from "./object.js";
 import type { Headers, HeadersInput } from "./types.js";
 
 // RFC 9110 §5.6.2: token = 1*tchar. A table lookup, so hostile names cost linear time.
@@ -20,9 +20,7 @@ function invalidValue(name: string, problem: string): EndpointError {
 /** Validates one header value and returns it unchanged (nothing is trimmed). */
 export function normalizeHeaderValue(name: string, value: unknown): string | number {
   if (Number.isFinite(value)) return value as number;
-  if (typeof value !== "string") {
-    throw invalidValue(name, describeHeaderValue(name, value, -1));
-  }
+  if (typeof value !== "string") throw invalidValue(name, describeHeaderValue(name, value, -1));
   if (NOT_FIELD_VALUE.test(value)) {
     throw invalidValue(name, describeHeaderValue(name, value, value.search(NOT_FIELD_VALUE)));
   }
@@ -33,15 +31,19 @@ export function normalizeHeaderValue(name: string, value: unknown): string | num
 // would inject headers; Node rejects other controls, fetch anything above 0xFF.
 const NOT_FIELD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
-// Valid names seen, with their lowercase form: an app sends the same few names again and again.
-const NAMES = /*#__PURE__*/ boundedCache<string>(256, 256);
+/** A valid header name: its lowercase form, and the last value given under it that passed. */
+type KnownName = { readonly lower: string; lastValid: unknown };
+
+// Valid names seen: an app sends the same few names again and again, most with the same value
+// (its token, its accept header), which is then checked once.
+const NAMES = /*#__PURE__*/ boundedCache<KnownName>(256, 256);
 
 /** A header name checked (an RFC 9110 token) and lowercased. */
-function headerName(name: string): string {
-  const lower = NAMES.get(name);
-  if (lower !== undefined) return lower;
+function knownName(name: string): KnownName {
+  const known = NAMES.get(name);
+  if (known !== undefined) return known;
   if (!isToken(name)) throw notAToken("ERR_INVALID_HEADER", "header name", name);
-  return NAMES.set(name, name.toLowerCase());
+  return NAMES.set(name, { lower: internalize(name.toLowerCase()), lastValid: undefined });
 }
 
 /**
@@ -67,7 +69,9 @@ export function normalizeHeaders(headers: unknown, over?: Readonly<Headers>): He
     const value = headers[name];
     if (value === undefined) continue;
     removes ||= value === null;
-    setOwn(result, headerName(name), value === null ? value : normalizeHeaderValue(name, value));
+    const known = knownName(name);
+    if (value !== null && value !== known.lastValid) known.lastValid = normalizeHeaderValue(name, value);
+    setOwn(result, known.lower, value);
   }
   if (over !== undefined && removes) {
     for (const name in result) if (hasOwn(result, name) && result[name] === null) delete result[name];

@@ -1,3 +1,4 @@
+import { allInSet, asciiClass } from "./ascii-set.js";
 import { MAX_CACHED_KEY_LENGTH, boundedCache } from "./bounded-cache.js";
 import type { BoundedCache } from "./bounded-cache.js";
 import { EndpointError, quote } from "./errors.js";
@@ -36,7 +37,7 @@ export function mergeMediaType(current: MediaType, given: MediaTypeInput): Media
 }
 
 // Formats and previews go into the accept header: \w and "-", in a format "." and "+" too ("" is none).
-const FORMAT = /^[\w.+-]{0,200}$/;
+const FORMAT_CHARACTERS = /*#__PURE__*/ asciiClass(/[\w.+-]/);
 const WORD = /^[\w-]{1,200}$/;
 
 const invalidMediaType = (message: string) => new EndpointError("ERR_INVALID_MEDIA_TYPE", message);
@@ -58,7 +59,7 @@ export function normalizeMediaType(mediaType: unknown): MediaTypeInput {
     const value = mediaType[key];
     if (value === undefined) continue;
     if (key === "format") {
-      if (typeof value !== "string" || !FORMAT.test(value)) {
+      if (typeof value !== "string" || value.length > 200 || !allInSet(value, FORMAT_CHARACTERS)) {
         throw invalidMediaType(
           `Invalid mediaType.format ${quote(value)}: expected a word such as "raw", "diff" or "text+json"`,
         );

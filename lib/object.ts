@@ -57,6 +57,11 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
+/** The engine's shared copy of `text`, as an object key is: compared with a key or literal by pointer. */
+export function internalize(text: string): string {
+  return Object.keys({ [text]: 0 })[0]!;
+}
+
 /** `Object.hasOwn` for Node 16 and older browsers. */
 export function hasOwn(target: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(target, key);

@@ -2,6 +2,7 @@ import { boundedCache } from "./bounded-cache.js";
 import { EndpointError, notAString, notAToken } from "./errors.js";
 import { quoteUrl } from "./redact.js";
 import { isToken } from "./headers.js";
+import { internalize } from "./object.js";
 import { authorityEnd, isAbsoluteUrl } from "./url.js";
 
 /** A route string split into its parts. */
@@ -50,7 +51,7 @@ function splitRoute(route: string): ParsedRoute {
   if (method === "") throw invalid(EXPECTED);
   if (!isToken(method))
     throw notAToken("ERR_INVALID_METHOD", "method", method, ` in route ${quoteUrl(route)}`);
-  return { method, url };
+  return { method: internalize(method), url };
 }
 
 // The path text up to a template expression, the query or the fragment; an expression (copied

@@ -66,6 +66,7 @@ describe("the path expander of compiled urls", () => {
     ["/repos/{owner}/{repo}", { owner: "octo cat", repo: "é" }, "/repos/octo%20cat/%C3%A9"],
     ["/items/{id}", { id: 1e21 }, "/items/1e%2B21"],
     ["/items/{id}", { id: -0 }, "/items/0"],
+    ["/items/{id}/{n}", { id: -1.5e-7, n: 999999999999999900000 }, "/items/-1.5e-7/999999999999999900000"],
     ["/items/{id}", { id: true }, "/items/true"],
     ["/items/{id}", { id: ["a", "b"] }, "/items/a,b"],
     ["/items/{id}/x", { id: new Date(0) }, "/items/1970-01-01T00%3A00%3A00.000Z/x"],

@@ -82,6 +82,33 @@ describe("header values: every C0 control but HTAB, and DEL, are ERR_INVALID_HEA
     });
   });
 
+  it("a value is checked whenever it is not the one that passed last under its name", () => {
+    // The library remembers the last valid value of each header name: the same token on every
+    // call is checked once. Another value, or another spelling of the name, is checked again.
+    const ok = { authorization: "token a" };
+    expect(endpoint("/", { headers: ok }).headers.authorization).toBe("token a");
+    for (const [name, value, problem] of [
+      ["authorization", "token a\r\nx-evil: 1", "a carriage return (U+000D) at offset 7 of 18 characters"],
+      ["Authorization", "token a\u001f", "a control character (U+001F) at offset 7 of 8 characters"],
+      ["authorization", "token a\u0100", "a code point above U+00FF (U+0100) at offset 7 of 8 characters"],
+    ] as const) {
+      expect(outcome(() => endpoint("/", { headers: { [name]: value } }))).toEqual({
+        code: "ERR_INVALID_HEADER",
+        message: `Invalid value for header "${name}": ${problem}; the value is not shown`,
+      });
+      expect(endpoint("/", { headers: ok }).headers.authorization).toBe("token a");
+    }
+    // A number passes as it is; NaN is never a valid value, however often it is given.
+    expect(endpoint("/", { headers: { "x-count": 3 } }).headers["x-count"]).toBe(3);
+    expect(endpoint("/", { headers: { "x-count": 3 } }).headers["x-count"]).toBe(3);
+    for (let i = 0; i < 2; i++) {
+      expect(outcome(() => endpoint("/", { headers: { "x-count": NaN } }))).toEqual({
+        code: "ERR_INVALID_HEADER",
+        message: 'Invalid value for header "x-count": number NaN; expected a string or a finite number',
+      });
+    }
+  });
+
   it("HTAB, space, and U+0080 to U+00FF (obs-text) pass through unchanged", () => {
     const value = "a\tb c\u0080\u00ff";
     expect(endpoint("/", { headers: { "x-a": value } }).headers["x-a"]).toBe(value);

@@ -819,6 +819,14 @@ describe("the accept header: vendor media types take the format and the previews
     ],
     [
       undefined,
+      { format: "raw\u0100" },
+      {
+        code: "ERR_INVALID_MEDIA_TYPE",
+        message: 'Invalid mediaType.format "raw\u0100": expected a word such as "raw", "diff" or "text+json"',
+      },
+    ],
+    [
+      undefined,
       { format: "a".repeat(201) },
       {
         code: "ERR_INVALID_MEDIA_TYPE",

@@ -67,10 +67,7 @@ export function fill(
   });
 }
 
-/**
- * The call's parameters over the plan's, as merge() merges them (CONTRACT.md, "Merging"): the plan's
- * leftover keys keep their place, new ones follow. Fills the call's slots; returns the leftover.
- */
+/** The call's parameters over the plan's, as merge() merges them: fills the slots, returns the leftover. */
 function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefined {
   const slots = call.slots!;
   for (let slot = 0; plan.hasSlots && slot < slots.length; slot++) {
@@ -88,13 +85,10 @@ function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefin
   }
   // An object lists array-index keys first, ascending (ECMA-262 §10.1.11.1): so does merge().
   for (let i = 0; i < leftover.length; i += 2) {
-    if (isDigit((leftover[i] as string).charCodeAt(0))) return orderLikeObject(leftover);
+    const first = (leftover[i] as string).charCodeAt(0);
+    if (first >= 0x30 && first <= 0x39) return orderLikeObject(leftover);
   }
   return leftover;
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
 }
 
 /** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value`. */

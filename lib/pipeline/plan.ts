@@ -49,9 +49,7 @@ export function checkUrl(url: unknown): string {
       `Missing url: give a route such as "GET /users/{id}", or options.url`,
     );
   }
-  if (typeof url !== "string") {
-    throw notAString("ERR_INVALID_URL", "url", url);
-  }
+  if (typeof url !== "string") throw notAString("ERR_INVALID_URL", "url", url);
   return url;
 }
 
@@ -118,10 +116,7 @@ function withContentType(headers: Headers, type: string): Headers {
   return hasOwn(headers, "content-type") ? headers : { ...headers, "content-type": type };
 }
 
-/**
- * Puts each parameter that names a url variable into its slot; returns the others (`undefined`: none).
- * Only parameters fill slots: a variable named like an option (`{url}`) never reads the option.
- */
+/** Each parameter of a url variable into its slot (an option never: `{url}`); returns the others. */
 export function fillSlots(
   compiled: CompiledUrl,
   parameters: FlatParameters | undefined,

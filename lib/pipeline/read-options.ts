@@ -71,9 +71,7 @@ export function readLevel(
         }
         break;
       case "url":
-        if (typeof value !== "string") {
-          throw notAString("ERR_INVALID_URL", "url", value);
-        }
+        if (typeof value !== "string") throw notAString("ERR_INVALID_URL", "url", value);
         if (url !== undefined) {
           if (value !== url) throw conflict(route, key, value);
           continue;
@@ -81,9 +79,7 @@ export function readLevel(
         level.url = value;
         break;
       case "baseUrl":
-        if (typeof value !== "string") {
-          throw notAString("ERR_INVALID_BASE_URL", "baseUrl", value);
-        }
+        if (typeof value !== "string") throw notAString("ERR_INVALID_BASE_URL", "baseUrl", value);
         level.baseUrl = value;
         break;
       case "headers":

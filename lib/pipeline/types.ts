@@ -41,6 +41,8 @@ export interface CompiledUrl {
    */
   readonly expandChecked: SlotExpander | undefined;
   readonly slotOf: ReadonlyMap<string, number>;
+  /** A few variable names by slot, internalized: `slotOf()` compares them with `===` (none when many). */
+  readonly names: readonly string[];
   /** The slots of the path placeholders that must have a value (CONTRACT.md, "parse()"). */
   readonly requiredSlots: readonly number[];
   /** Runs of those that make a whole path segment on their own (`/{x}/`, `/{x}{y}/`). */

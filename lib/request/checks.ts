@@ -13,10 +13,7 @@ import {
 } from "../url.js";
 import type { CompiledUrl } from "../pipeline/types.js";
 
-/**
- * The expansion inside its checks (spec §2.2 rule 1): required values, whole segments, dot segments.
- * Given `texts`, each part's text goes into it too, for `assertAuthorityKept`.
- */
+/** Spec §2.2 rule 1: the expansion inside its checks (required, whole and dot segments); `texts`: parts'. */
 export function checkedExpansion(compiled: CompiledUrl, slots: unknown[], texts?: string[]): string {
   const names = compiled.template.variableNames;
   // A non-empty string or a number in every required slot passes the first two checks.

@@ -1,5 +1,5 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, boundedCache } from "../bounded-cache.js";
-import { undefinedArray } from "../object.js";
+import { internalize, undefinedArray } from "../object.js";
 import { compileTemplate, programOf } from "../uri-template/compile.js";
 import { encodeUnreserved } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
@@ -22,6 +22,8 @@ const cache = /*#__PURE__*/ boundedCache<CompiledUrl>(CACHE_SIZE, CACHE_BYTES);
 // Urls seen once: a url is cached on its second use, so that urls with an inlined id, used once,
 // do not push out the routes used again.
 const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_BYTES / 8);
+// Up to this many variables, `slotOf()` compares names (internalized: slow for thousands) rather than hashing.
+const FEW_NAMES = 8;
 
 /**
  * The fast path, for a template of literals and `{name}` expressions only: its steps, literals
@@ -41,7 +43,12 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
         }
         const { slot, name } = step[0]!;
         const value = values[slot];
-        const text = typeof value === "string" ? value : Number.isFinite(value) ? "" + (value as number) : "";
+        // ECMA-262 Number::toString: below 1e21 a number's text is digits, ".", "-" and "e", all unreserved.
+        if (typeof value === "number" && Math.abs(value) < 1e21) {
+          out += "" + value;
+          continue;
+        }
+        const text = typeof value === "string" ? value : "";
         // "", "." and ".." are what the checks refuse (and no value, or any other, theirs to expand).
         if (text === "" || text === "." || text === "..") return undefined;
         const encoded = encodeUnreserved(text, name);
@@ -210,6 +217,7 @@ export function compileUrl(url: string): CompiledUrl {
     weight: BYTES.perEntry + BYTES.perCharacter * 2 * url.length + BYTES.perVariable * variables,
     expand: expandSlots,
     slotOf,
+    names: slotOf.size > FEW_NAMES ? [] : template.variableNames.map(internalize),
     pathStart,
     // Only where the expansion can be absolute (its leading literal is `scheme://…` or the start
     // of one) and the route writes some literal text: `{+next}` alone is its value's to choose.
@@ -224,12 +232,12 @@ export function compileUrl(url: string): CompiledUrl {
   return again ? cache.set(url, compiled, compiled.weight) : compiled;
 }
 
-/** The slot of the variable `name`, or `undefined` (a few names are scanned rather than hashed). */
+/** The slot of the variable `name`, or `undefined`: a few names are compared rather than hashed. */
 export function slotOf(compiled: CompiledUrl, name: string): number | undefined {
-  const names = compiled.template.variableNames;
-  if (names.length > 8) return compiled.slotOf.get(name);
-  const slot = names.indexOf(name);
-  return slot === -1 ? undefined : slot;
+  const { names } = compiled;
+  if (compiled.slotOf.size > FEW_NAMES) return compiled.slotOf.get(name);
+  for (let slot = 0; slot < names.length; slot++) if (names[slot] === name) return slot;
+  return undefined;
 }
 
 /** A call's slots: one `undefined` per variable, never a hole. */
