@@ -119,7 +119,7 @@ describe("the text compiled before each varspec", () => {
     ],
     ["{+a,b}", { a: -1e21, b: 0.5 }, "-1e+21,0.5"],
     ["{;a,b:2}", { a: 12, b: 345 }, ";a=12;b=34"],
-    // Integers are written as they are in every operator; past 2^53 - 1 the general path writes them.
+    // Integers are written as they are in every operator, past 2^53 - 1 too.
     [
       "{?a,b,c}{/d}{.e}{#f}{;g}",
       { a: -42, b: Number.MAX_SAFE_INTEGER, c: 2 ** 53, d: 7, e: -0, f: 3, g: 0 },

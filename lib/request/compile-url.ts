@@ -1,7 +1,7 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, boundedCache } from "../bounded-cache.js";
 import { internalize, undefinedArray } from "../object.js";
 import { compileTemplate, programOf } from "../uri-template/compile.js";
-import { encodeUnreserved } from "../uri-template/encode.js";
+import { encodeUnreserved, isUnreservedNumber } from "../uri-template/encode.js";
 import { parseTemplate } from "../uri-template/index.js";
 import type { Step } from "../uri-template/tokenize.js";
 import type { Varspec } from "../uri-template/types.js";
@@ -43,8 +43,7 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
         }
         const { slot, name } = step[0]!;
         const value = values[slot];
-        // ECMA-262 Number::toString: below 1e21 a number's text is digits, ".", "-" and "e", all unreserved.
-        if (typeof value === "number" && Math.abs(value) < 1e21) {
+        if (isUnreservedNumber(value)) {
           out += "" + value;
           continue;
         }
@@ -234,9 +233,8 @@ export function compileUrl(url: string): CompiledUrl {
 
 /** The slot of the variable `name`, or `undefined`: a few names are compared rather than hashed. */
 export function slotOf(compiled: CompiledUrl, name: string): number | undefined {
-  const { names } = compiled;
   if (compiled.slotOf.size > FEW_NAMES) return compiled.slotOf.get(name);
-  for (let slot = 0; slot < names.length; slot++) if (names[slot] === name) return slot;
+  for (let slot = 0; slot < compiled.names.length; slot++) if (compiled.names[slot] === name) return slot;
   return undefined;
 }
 

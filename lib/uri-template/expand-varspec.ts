@@ -1,6 +1,6 @@
 import { quote } from "../errors.js";
 import { hasOwn, hasPlainPrototype, own } from "../object.js";
-import { encodeReserved, prefix } from "./encode.js";
+import { encodeReserved, isUnreservedNumber, prefix } from "./encode.js";
 import type { Varspec } from "./types.js";
 import { scalarText, templateError } from "./values.js";
 
@@ -15,8 +15,7 @@ export function expandVarspec(
   template: string,
   later: boolean,
 ): string | undefined {
-  // A safe integer (an id, a page) is written as digits and "-", all unreserved (§3.2.1): nothing to encode.
-  if (Number.isSafeInteger(value) && spec.maxLength === undefined)
+  if (isUnreservedNumber(value) && spec.maxLength === undefined)
     return (later ? spec.sep : spec.first) + value;
   if (typeof value !== "object" || !(Array.isArray(value) || hasPlainPrototype(value!))) {
     return expandScalar(spec, scalarText(value, spec.name), later);
