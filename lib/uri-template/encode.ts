@@ -7,9 +7,8 @@ export function isPctEncodedAt(text: string, i: number): boolean {
   return /^%[\dA-Fa-f]{2}/.test(text.slice(i, i + 3));
 }
 
-/** ECMA-262 Number::toString: below 1e21 a number's text is digits, ".", "-" and "e", all unreserved. */
-export const isUnreservedNumber = (value: unknown): value is number =>
-  typeof value === "number" && Math.abs(value) < 1e21;
+/** A safe integer (an id, a page): its text is digits and "-" (ECMA-262 Number::toString), all unreserved. */
+export const isUnreservedNumber = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /** Encodes with the U set (RFC 6570 §3.2.1): only unreserved ASCII stays as it is. */
 export const encodeUnreserved = (value: string, name: string): string => encode(value, name, ALLOW_U);
