@@ -282,7 +282,7 @@ type RouteParametersOf<R extends string, Definition> = Omit<
   ParametersOf<Definition> &
   Required<Pick<ParametersOf<Definition>, RequiredRouteParameterNames<R> & keyof ParametersOf<Definition>>>;
 
-/** The methods that send a body, in any case (spec §2.4, `isBodyMethod` in lib/build-request.ts). */
+/** The methods that send a body, in any case (spec §2.4, `isBodyMethod` in lib/request/build.ts). */
 type BodyMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**

@@ -18,33 +18,34 @@ import { checkedExpansion, urlParameterError, writerOf } from "./checks.js";
 import { allows, replaceLiteralQuery, serialize } from "./query.js";
 import type { CompiledUrl, MergedRequest, RequestPolicy } from "../pipeline/types.js";
 
-/** Spec §2.4: a body only for these; every other method sends its parameters as the query. */
+/** Spec §2.4: a body only for these, in any case; every other method sends its parameters as the query. */
 export function isBodyMethod(method: string): boolean {
+  const lower = lowercase(method);
+  return lower === "post" || lower === "put" || lower === "patch" || lower === "delete";
+}
+
+/** The method in lowercase, as the result gives it (spec §2.4): the usual ones without a conversion. */
+function lowercase(method: string): string {
   switch (method) {
     case "GET":
-    case "HEAD":
-      return false;
+      return "get";
     case "POST":
+      return "post";
     case "PUT":
+      return "put";
     case "PATCH":
+      return "patch";
     case "DELETE":
-      return true;
+      return "delete";
   }
-  return /^(?:POST|PUT|PATCH|DELETE)$/i.test(method);
+  return method.toLowerCase();
 }
 
 /** A body's content-type when its headers give none: JSON, or a form for URLSearchParams (as fetch). */
 export function bodyContentType(hasData: boolean, data: unknown): string | undefined {
   if (!hasData || isPlainObject(data) || Array.isArray(data)) return JSON_CONTENT_TYPE;
-  if (
-    typeof data === "object" &&
-    data !== null &&
-    brandOf(data) === "URLSearchParams" &&
-    isUrlSearchParams(data)
-  ) {
-    return FORM_CONTENT_TYPE;
-  }
-  return undefined;
+  const isForm = typeof data === "object" && data !== null && brandOf(data) === "URLSearchParams";
+  return isForm && isUrlSearchParams(data) ? FORM_CONTENT_TYPE : undefined;
 }
 
 /** Merged request → request options (spec §2.4); changes only what this call made (headers, slots). */
@@ -105,7 +106,7 @@ export function buildRequest(
     const accept = own(headers, "accept");
     if (typeof accept === "string") headers.accept = acceptFor(accept, merged.format, merged.previews);
   }
-  const result: RequestOptions = { method: method.toLowerCase(), url, headers };
+  const result: RequestOptions = { method: lowercase(method), url, headers };
   if (hasBody) result.body = body;
   if (merged.request !== undefined) result.request = merged.request;
   return result;
