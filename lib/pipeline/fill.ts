@@ -46,11 +46,10 @@ export function fill(
     mediaType = plan.mediaType;
     if (call.mediaType !== undefined) mediaType = mergeMediaType(mediaType, call.mediaType);
   }
-  let request = plan.request;
-  if (call.request !== undefined) {
-    request =
-      request === undefined ? call.request : (mergeValue(cloneDeep(request), call.request) as RequestMeta);
-  }
+  const request =
+    call.request === undefined || plan.request === undefined
+      ? (call.request ?? plan.request)
+      : (mergeValue(cloneDeep(plan.request), call.request) as RequestMeta);
   const baseUrl = call.baseUrl ?? plan.baseUrl;
   return buildRequest(policy, plan.compiled, {
     method,
@@ -72,7 +71,7 @@ function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefin
   const slots = call.slots!;
   for (let slot = 0; plan.hasSlots && slot < slots.length; slot++) {
     const given = plan.slots[slot];
-    if (given !== undefined) slots[slot] = mergeParameter(given, slots[slot]);
+    if (given !== undefined) slots[slot] = slots[slot] === undefined ? given : mergeValue(given, slots[slot]);
   }
   if (plan.leftover.length === 0) return call.entries;
   const leftover = plan.leftover.slice();
@@ -81,7 +80,7 @@ function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefin
     const key = given[i] as string;
     const index = plan.leftoverIndex.get(key);
     if (index === undefined) leftover.push(key, given[i + 1]);
-    else leftover[index + 1] = mergeParameter(leftover[index + 1], given[i + 1]);
+    else leftover[index + 1] = mergeValue(leftover[index + 1], given[i + 1]); // never undefined: readLevel drops it
   }
   // An object lists array-index keys first, ascending (ECMA-262 §10.1.11.1): so does merge().
   for (let i = 0; i < leftover.length; i += 2) {
@@ -89,11 +88,6 @@ function mergeParameters(plan: RoutePlan, call: Level): FlatParameters | undefin
     if (first >= 0x30 && first <= 0x39) return orderLikeObject(leftover);
   }
   return leftover;
-}
-
-/** `value` over `current`, as the merge merges a parameter: two plain objects deeply, else `value`. */
-function mergeParameter(current: unknown, value: unknown): unknown {
-  return value === undefined ? current : mergeValue(current, value);
 }
 
 /** Flat parameters in the order an object built by setting them in turn lists its keys. */
