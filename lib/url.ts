@@ -44,21 +44,19 @@ export function absoluteUrlFault(
 // The base urls that passed: an app has a few, checked once each.
 const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
 
-/** `baseUrl` if `baseUrlFault` finds nothing (a valid one is checked once), else `ERR_INVALID_BASE_URL`. */
+/** `baseUrl` if `baseUrlFault` finds nothing, else `ERR_INVALID_BASE_URL`. */
 export function validateBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") throw notAString("ERR_INVALID_BASE_URL", "baseUrl", baseUrl);
-  if (validBaseUrls.get(baseUrl) === undefined) {
-    const fault = baseUrlFault(baseUrl);
-    if (fault !== undefined) {
-      throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quoteUrl(baseUrl)}: ${fault}`);
-    }
-    validBaseUrls.set(baseUrl, baseUrl, 1);
+  const fault = baseUrlFault(baseUrl);
+  if (fault !== undefined) {
+    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quoteUrl(baseUrl)}: ${fault}`);
   }
   return baseUrl;
 }
 
 /** Why `baseUrl` is not an http(s) URL or a "/" path, both without query, fragment or dot segment. */
 export function baseUrlFault(baseUrl: string): string | undefined {
+  if (validBaseUrls.get(baseUrl) !== undefined) return undefined; // checked once
   const bad = NOT_URI_CHARACTER.exec(baseUrl);
   if (bad !== null) {
     const i = bad.index;
@@ -79,6 +77,7 @@ export function baseUrlFault(baseUrl: string): string | undefined {
   if (findDotSegment(baseUrl, isPath ? 0 : authorityEnd(baseUrl)) !== undefined) {
     return 'a base URL cannot have a "." or ".." path segment';
   }
+  validBaseUrls.set(baseUrl, baseUrl, 1);
   return undefined;
 }
 
