@@ -3,6 +3,8 @@
 // leftover pairs, and a call through it places its own parameters as it reads them. These tests
 // call each route three times (no plan, the plan made, the plan used) and expect the very same
 // request options every time, and the same as parse(merge()).
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { EndpointBuilder, VERSION } from "../lib/index.js";
 import type { QueryParameters, RequestOptions } from "../lib/index.js";
 import { errorOf } from "./helpers/thrown.js";
@@ -324,5 +326,15 @@ describe("route plans", () => {
         message: `Invalid URI template "GET ${path}": invalid literal character " " (U+0020) at offset 3`,
       });
     }
+  });
+  it("keeps nothing of a builder made per request for one route once the app drops it", () => {
+    // A child process with --expose-gc on the built package (npm test builds dist/ first); with the
+    // first plan in the cache shared by all builders, each of the 50 defaults stayed alive.
+    const output = execFileSync(
+      process.execPath,
+      ["--expose-gc", join(__dirname, "helpers/builders-per-request.mjs")],
+      { encoding: "utf8" },
+    );
+    expect(JSON.parse(output)).toEqual({ builders: 50, kept: 0 });
   });
 });

@@ -103,17 +103,22 @@ export function makePlan(
     leftover,
     leftoverIndex,
   };
-  if (compiled.cached) {
-    const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;
-    if (typeof route === "string") (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
-    else (snapshot.urls ??= routePlans.scope()).set(url, plan, weight);
-  }
+  if (!compiled.cached) return plan;
+  const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;
+  if (typeof route !== "string") (snapshot.urls ??= routePlans.scope()).set(url, plan, weight);
+  // A builder's first plan stays on the builder: one made per request leaves none in the shared cache.
+  else if (snapshot.lastPlan === undefined) [snapshot.lastRoute, snapshot.lastPlan] = [route, plan];
+  else (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
   return plan;
 }
 
-/** `headers` as a body of `type` gets them: with that content-type, unless they give one. */
+/** `headers` with content-type `type` unless they give one; key by key, as Node 20 adds to a spread slowly. */
 function withContentType(headers: Headers, type: string): Headers {
-  return hasOwn(headers, "content-type") ? headers : { ...headers, "content-type": type };
+  if (hasOwn(headers, "content-type")) return headers;
+  const copy: Headers = {};
+  for (const name of Object.keys(headers)) setOwn(copy, name, headers[name]);
+  setOwn(copy, "content-type", type);
+  return copy;
 }
 
 /** Each parameter of a url variable into its slot (an option never: `{url}`); returns the others. */
