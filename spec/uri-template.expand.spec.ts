@@ -196,6 +196,14 @@ describe("encoding (RFC 6570 §3.2.1)", () => {
     );
   });
 
+  it("non-ASCII runs between ASCII, under U and U+R, each code point as its UTF-8 octets", () => {
+    expect(parseTemplate("{x}").expand({ x: "a名前 b😀c" })).toBe("a%E5%90%8D%E5%89%8D%20b%F0%9F%98%80c");
+    expect(parseTemplate("{?x}").expand({ x: "名前 location:東京" })).toBe(
+      "?x=%E5%90%8D%E5%89%8D%20location%3A%E6%9D%B1%E4%BA%AC",
+    );
+    expect(parseTemplate("{+x}").expand({ x: "ü/%41ß" })).toBe("%C3%BC/%41%C3%9F");
+  });
+
   it("U+R: keeps reserved characters and pct-encoded triplets as written, encodes a lone %", () => {
     expect(parseTemplate("{+x}").expand({ x: ":/?#[]@!$&'()*+,;= %41%e9%zz%4%" })).toBe(
       ":/?#[]@!$&'()*+,;=%20%41%e9%25zz%254%25",

@@ -24,10 +24,7 @@ function encode(value: string, name: string, allow: Uint8Array): string {
   return i === value.length ? value : encodeFrom(value, name, allow, i);
 }
 
-/**
- * Writes each character of `value` outside `allow`, from `i` on, as the pct-encoded octets of its
- * UTF-8 form (RFC 6570 §1.6, §3.2.1). A lone surrogate has none: refused, never sent as U+FFFD.
- */
+/** From `i` on, each character outside `allow` as its pct-encoded UTF-8 octets (RFC 6570 §1.6, §3.2.1). */
 function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): string {
   let out = value.slice(0, i);
   let copied = i; // value up to here is in `out`
@@ -38,22 +35,27 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
       i += 2;
       continue;
     }
-    const codePoint = code < 0x80 ? code : value.codePointAt(i)!;
-    if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
-      throw parameterError(
-        name,
-        `a lone surrogate (${codePointLabel(codePoint)}) cannot be encoded as UTF-8`,
-      );
-    }
-    // ASCII from the table; the built-in writes the UTF-8 octets of any other code point.
-    const triplets =
-      codePoint < 0x80 ? TRIPLETS[codePoint] : encodeURIComponent(String.fromCodePoint(codePoint));
     out += value.slice(copied, i);
-    out += triplets;
-    if (codePoint > 0xffff) i++; // the second half of a surrogate pair
     copied = i + 1;
+    // ASCII from the table; a run of other code units at once, their octets from the built-in.
+    if (code < 0x80) out += TRIPLETS[code];
+    else {
+      while (copied < value.length && value.charCodeAt(copied) >= 0x80) copied++;
+      out += encodeUtf8(value.slice(i, copied), name);
+      i = copied - 1;
+    }
   }
   return out + value.slice(copied);
+}
+
+/** `text` pct-encoded as UTF-8; a lone surrogate (/\p{Cs}/u finds only those) has none: refused, not U+FFFD. */
+function encodeUtf8(text: string, name: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    const lone = /\p{Cs}/u.exec(text)![0].charCodeAt(0);
+    throw parameterError(name, `a lone surrogate (${codePointLabel(lone)}) cannot be encoded as UTF-8`);
+  }
 }
 
 /**
