@@ -285,6 +285,10 @@ describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570
     ["{#x}", "\udfff", "U+DFFF"],
     ["{x}", "\ud83d\ud83d\udca9", "U+D83D"],
     ["{x:1}", "\ud800b", "U+D800"],
+    // Among other non-ASCII text, which is encoded a run at a time.
+    ["{x}", "名\ud800前", "U+D800"],
+    ["{?x}", "東京\udc00", "U+DC00"],
+    ["{x}", "\ud83d\ude00\ud83d", "U+D83D"],
   ])("%s refuses a lone surrogate in %j", (template, value, label) => {
     expect(errorOf(() => parseTemplate(template).expand({ x: value }))).toEqual({
       code: "ERR_INVALID_PARAMETER",
