@@ -48,10 +48,8 @@ const validBaseUrls = /*#__PURE__*/ boundedCache<string>(64, 64);
 export function validateBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string") throw notAString("ERR_INVALID_BASE_URL", "baseUrl", baseUrl);
   const fault = baseUrlFault(baseUrl);
-  if (fault !== undefined) {
-    throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quoteUrl(baseUrl)}: ${fault}`);
-  }
-  return baseUrl;
+  if (fault === undefined) return baseUrl;
+  throw new EndpointError("ERR_INVALID_BASE_URL", `Invalid baseUrl ${quoteUrl(baseUrl)}: ${fault}`);
 }
 
 /** Why `baseUrl` is not an http(s) URL or a "/" path, both without query, fragment or dot segment. */

@@ -106,8 +106,9 @@ export function makePlan(
   if (!compiled.cached) return plan;
   const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;
   if (typeof route !== "string") (snapshot.urls ??= routePlans.scope()).set(url, plan, weight);
-  // A builder's first plan stays on the builder: one made per request leaves none in the shared cache.
-  else if (snapshot.lastPlan === undefined) [snapshot.lastRoute, snapshot.lastPlan] = [route, plan];
+  // A builder's first plan, if light (16 kB), stays on it: one made per request leaves none in the cache.
+  else if (snapshot.lastPlan === undefined && weight <= 64 * BYTES.perEntry)
+    [snapshot.lastRoute, snapshot.lastPlan] = [route, plan];
   else (snapshot.routes ??= routePlans.scope()).set(route, plan, weight);
   return plan;
 }
