@@ -87,16 +87,11 @@ const IN_PROGRESS = {};
 
 /** Does `list` hold an object (a function does not count: the walks never enter one)? */
 export function holdsObject(list: readonly unknown[]): boolean {
-  for (let i = 0; i < list.length; i++) {
-    const item = list[i];
-    if (typeof item === "object" && item !== null) return true;
-  }
-  return false;
+  return list.some((item) => typeof item === "object" && item !== null);
 }
 
-export function isLibraryFrozen(value: unknown): boolean {
-  return typeof value === "object" && value !== null && FROZEN.has(value);
-}
+/** Did the library freeze `value` into a snapshot? (A WeakSet answers `false` for a primitive.) */
+export const isLibraryFrozen = (value: unknown): boolean => FROZEN.has(value as object);
 
 /** `freeze` shares what is frozen already; `drop-undefined` walks arrays, no copy; `check` only walks. */
 type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
@@ -130,18 +125,21 @@ export function copyTree(
   if (seen !== undefined) return seen;
   memo.set(value, IN_PROGRESS);
   let copy: unknown[] | Record<string, unknown>;
-  if (mode === "check" || (isArray && mode === "drop-undefined")) {
+  const walkOnly = mode === "check" || (isArray && mode === "drop-undefined");
+  if (isArray) {
+    // Own items only, by index: a hole stays a hole, never an index someone put on Array.prototype.
+    const list = value as unknown[];
+    copy = walkOnly ? list : new Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      if (!hasOwn(list, i)) continue;
+      const item = copyTree(list[i], name, walkOnly ? "check" : mode, memo, depth + 1);
+      if (!walkOnly) copy[i] = item;
+    }
+  } else if (walkOnly) {
     for (const key in value)
       if (hasOwn(value, key))
         copyTree((value as Record<string, unknown>)[key], name, "check", memo, depth + 1);
     copy = value as Record<string, unknown>;
-  } else if (isArray) {
-    // Own items only: a hole stays a hole, never an index someone put on Array.prototype.
-    const list = value as unknown[];
-    copy = new Array(list.length);
-    for (let i = 0; i < list.length; i++) {
-      if (hasOwn(list, i)) copy[i] = copyTree(list[i], name, mode, memo, depth + 1);
-    }
   } else {
     copy = {};
     for (const key of Object.keys(value)) {

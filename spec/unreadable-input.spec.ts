@@ -110,6 +110,19 @@ describe("unreadable input is ERR_INVALID_OPTIONS, with what was thrown as its c
   it("readable objects are not touched by the boundary", () => {
     expect(endpoint("GET /repos/{owner}", { owner: "o" }).url).toBe("https://api.service.example/repos/o");
   });
+
+  it("a list's own properties that are not items are never read: a body sends its items only", () => {
+    const items: unknown[] = [{ path: "a", line: 1 }];
+    Object.defineProperty(items, "note", {
+      enumerable: true,
+      get(): never {
+        throw failure;
+      },
+    });
+    const { body } = endpoint("POST /x", { items, name: "n" }) as { body: { items: unknown } };
+    expect(body.items).toBe(items);
+    expect(JSON.stringify(body)).toBe('{"items":[{"path":"a","line":1}],"name":"n"}');
+  });
 });
 
 describe("parseTemplate(t).expand(v): unreadable variables are ERR_INVALID_PARAMETER, with the cause", () => {
