@@ -134,6 +134,8 @@ export function dotSegmentLabel(url: string, [start, end]: [number, number]): st
  * and some servers drop ";" parameters after the dots ("..;/admin" is "../admin"): docs/security.md.
  */
 export function findDotSegment(url: string, start: number): [number, number] | undefined {
+  // Most urls have no segment that begins with a dot ("." or "%2e"): then there is nothing to walk.
+  if (!/(?:^|[/?#]|%2f|%5c)(?:\.|%2e)/i.test(url.slice(start))) return undefined;
   let segmentStart = start;
   let inQuery = false;
   for (let i = start; i <= url.length; i++) {

@@ -165,7 +165,6 @@ export function assertNoDotSegment(
   }
   let start = compiled.pathStart;
   if (start === 0 && !compiled.isPath && isAbsoluteUrl(expanded)) start = authorityEnd(expanded);
-  if (expanded.indexOf(".", start) === -1 && expanded.indexOf("%2", start) === -1) return;
   const found = findDotSegment(expanded, start);
   if (found === undefined) return;
   const [from, to] = found;
