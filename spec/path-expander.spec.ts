@@ -1,7 +1,8 @@
 // Issue 12: a compiled url expands from slots what parseTemplate(url).expand(variables) writes,
 // and throws what it throws. A url of literals and `{name}` expressions only has compile-url.ts's
 // own loop for strings and finite numbers (`expandChecked`), which lets buildRequest skip its
-// checks: it answers only where they all pass, with the url they write.
+// checks: it answers only where they all pass, with the url they write (and it runs their
+// dot-segment check itself when a value may make one).
 import fc from "fast-check";
 import { endpoint, parseTemplate } from "../lib/index.js";
 import { checkedExpansion } from "../lib/request/checks.js";
@@ -91,7 +92,7 @@ describe("the path expander of compiled urls", () => {
       fc.property(url, usualVariables, (template, variables) => {
         const compiled = compileUrl(template);
         const slots = slotsOf(template, variables);
-        const fast = outcome(() => compiled.expandChecked?.(slots, true));
+        const fast = outcome(() => compiled.expandChecked?.(slots));
         if ("value" in fast && fast.value === undefined) {
           declined++;
           return;
@@ -109,6 +110,8 @@ describe("the path expander of compiled urls", () => {
   it.each([
     ["/repos/{owner}", { owner: "octo" }, "/repos/octo"],
     ["/repos/{owner}/{n}", { owner: "a b", n: 7 }, "/repos/a%20b/7"],
+    // "." with "/" may make a dot segment with a neighbour: the url is scanned, and passes.
+    ["/repos/{owner}/{n}", { owner: "docs/read me.md", n: "v1.2/x" }, "/repos/docs%2Fread%20me.md/v1.2%2Fx"],
     // A value the checks would refuse, or that the engine writes: no answer.
     ["/repos/{owner}", { owner: "" }, undefined],
     ["/repos/{owner}", { owner: "." }, undefined],
@@ -118,7 +121,7 @@ describe("the path expander of compiled urls", () => {
     // The checks come first: a later placeholder without a value, not the lone surrogate before it.
     ["/repos/{owner}/{repo}", { owner: "\uD800", repo: "" }, undefined],
   ])("the checked expansion of %s with %j is %s", (template, variables, expected) => {
-    expect(compileUrl(template).expandChecked?.(slotsOf(template, variables), true)).toBe(expected);
+    expect(compileUrl(template).expandChecked?.(slotsOf(template, variables))).toBe(expected);
   });
 
   it("has no checked expansion for a url whose literals hold a dot or a percent sign, or that the engine expands", () => {
@@ -141,6 +144,15 @@ describe("the path expander of compiled urls", () => {
       message:
         'Invalid parameter "id" for url "/items/{id}": it makes the path segment "..", which clients resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)',
     });
+    // "a/.." is written "a%2F..": the fast path runs the dot-segment check.
+    expect(outcome(() => compileUrl("/items/{id}").expandChecked?.(["a/.."]))).toStrictEqual({
+      code: "ERR_INVALID_PARAMETER",
+      message:
+        'Invalid parameter "id" for url "/items/{id}": it makes the path segment "..", which servers that decode "%2F" and "%5C" resolve away (a value cannot be "." or ".." as a whole segment, in any spelling)',
+    });
+    expect(endpoint("GET /repos/{o}/contents/{path}", { o: "o", path: "docs/read me.md" }).url).toBe(
+      "https://api.service.example/repos/o/contents/docs%2Fread%20me.md",
+    );
     expect(outcome(() => endpoint("GET /items/{id}/x", { id: "" }))).toStrictEqual({
       code: "ERR_MISSING_PARAMETER",
       message:

@@ -17,8 +17,8 @@ import type { UriTemplate } from "../uri-template/index.js";
  */
 export type FlatParameters = unknown[];
 
-/** Expands from slots; `checked`: answers `undefined` where a check of the url would have work to do. */
-export type SlotExpander = (values: readonly unknown[], checked?: boolean) => string | undefined;
+/** Expands from slots, or answers `undefined` where a check of the url would have work to do. */
+export type SlotExpander = (values: readonly unknown[]) => string | undefined;
 
 /**
  * What the pipeline needs to know about one url, worked out once. Values are read by slot:
@@ -36,8 +36,10 @@ export interface CompiledUrl {
   readonly expand: (values: readonly unknown[]) => string;
   /**
    * The fast path of a url of literals and `{name}` expressions whose literals hold no "." or
-   * "%": the expansion when every value passes the checks as it is written, else `undefined`
-   * (and the url takes `checkedExpansion`).
+   * "%": the expansion (literals encoded once) when every value is a string or a finite number
+   * that passes the checks as it is written (RFC 6570 §3.2.2: pct-encoded but for unreserved
+   * characters), scanned for dot segments when a value may make one with its neighbours; else
+   * `undefined` (and the url takes `checkedExpansion`).
    */
   readonly expandChecked: SlotExpander | undefined;
   readonly slotOf: ReadonlyMap<string, number>;

@@ -118,7 +118,7 @@ function buildUrl(policy: RequestPolicy, compiled: CompiledUrl, merged: MergedRe
   // A url whose authority a value may write some of is expanded part by part, and checked.
   const texts: string[] | undefined = compiled.checksAuthority ? [] : undefined;
   const expanded =
-    (texts === undefined ? compiled.expandChecked?.(slots, true) : undefined) ??
+    (texts === undefined ? compiled.expandChecked?.(slots) : undefined) ??
     checkedExpansion(compiled, slots, texts);
   const ownBaseUrl = policy.DEFAULTS.baseUrl;
   let url: string;

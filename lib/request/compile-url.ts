@@ -14,6 +14,7 @@ import {
   queryKey,
 } from "../url.js";
 import { colonToTemplate } from "../route.js";
+import { assertNoDotSegment } from "./checks.js";
 import type { CompiledUrl, SlotExpander } from "../pipeline/types.js";
 
 // Weighed by bytes: urls with inlined ids are all distinct, and a hostile url of thousands of
@@ -25,15 +26,11 @@ const seen = /*#__PURE__*/ boundedCache<true>(CACHE_SIZE, CACHE_BYTES / 8);
 // Up to this many variables, `slotOf()` compares names (internalized: slow for thousands) rather than hashing.
 const FEW_NAMES = 8;
 
-/**
- * The fast path, for a template of literals and `{name}` expressions only: its steps, literals
- * (encoded) and varspecs. The expansion when every value is a string or a finite number that
- * passes the checks as it is written (RFC 6570 §3.2.2: pct-encoded but for unreserved characters);
- * else `undefined`, for the checks to decide.
- */
-function pathExpander(steps: readonly Step[]): SlotExpander {
+/** The fast path (`CompiledUrl.expandChecked`) of a url of literals and `{name}`s; `compiled()`: that url. */
+function pathExpander(steps: readonly Step[], compiled: () => CompiledUrl): SlotExpander {
   return (values) => {
     let out = "";
+    let dotSuspect = false;
     try {
       for (let i = 0; i < steps.length; i++) {
         const step = steps[i]!;
@@ -51,13 +48,14 @@ function pathExpander(steps: readonly Step[]): SlotExpander {
         // "", "." and ".." are what the checks refuse (and no value, or any other, theirs to expand).
         if (text === "" || text === "." || text === "..") return undefined;
         const encoded = encodeUnreserved(text, name);
-        if (encoded !== text && mayMakeDotSegment(text)) return undefined;
+        dotSuspect ||= encoded !== text && mayMakeDotSegment(text);
         out += encoded;
       }
     } catch {
       // A lone surrogate: the checks come first, so a later missing value is the error reported.
       return undefined;
     }
+    if (dotSuspect) assertNoDotSegment(compiled(), out, values);
     return out;
   };
 }
@@ -173,7 +171,7 @@ function walkSteps(steps: readonly Step[], pathStart: number, slotCount: number)
     requiredSlots,
     wholeSegments,
     dotSlots: templateWritesDots ? undefined : dots,
-    expandChecked: onlyNames && !templateWritesDots ? pathExpander(steps) : undefined,
+    hasFastPath: onlyNames && !templateWritesDots,
     literalQueryNames: queryNames,
     // Some part after the path wrote "?" or "#", or a value may write one.
     mayHaveQueryOrFragment: !inPath || hasReservedExpansion,
@@ -208,13 +206,14 @@ export function compileUrl(url: string): CompiledUrl {
   const isValidAbsolute =
     absolute && authorityStop < literal.length && absoluteUrlFault(literal) === undefined;
   const pathStart = isValidAbsolute ? authorityStop : 0;
-  const { variables, hasLiteral, ...walk } = walkSteps(steps, pathStart, slotOf.size);
+  const { variables, hasLiteral, hasFastPath, ...walk } = walkSteps(steps, pathStart, slotOf.size);
   const compiled: CompiledUrl = {
     url,
     template,
     cached: again,
     weight: BYTES.perEntry + BYTES.perCharacter * 2 * url.length + BYTES.perVariable * variables,
     expand: expandSlots,
+    expandChecked: hasFastPath ? pathExpander(steps, () => compiled) : undefined,
     slotOf,
     names: slotOf.size > FEW_NAMES ? [] : template.variableNames.map(internalize),
     pathStart,
