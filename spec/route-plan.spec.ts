@@ -170,6 +170,25 @@ describe("route plans", () => {
       result.headers["content-type"] = "text/x-changed";
     }
   });
+  it("makes a plan's headers for each kind of body when a call first sends one, and keeps them apart", () => {
+    const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
+    const url = fresh("/items");
+    const form = { ...HEADERS, "content-type": "application/x-www-form-urlencoded;charset=UTF-8" };
+    // The url's second call makes its plan: then GET, a form, JSON and a form again over that one plan.
+    const calls: [object, object][] = [
+      [{ method: "GET" }, HEADERS],
+      [{ method: "GET" }, HEADERS],
+      [{ method: "POST", data: new URLSearchParams("a=1") }, form],
+      [
+        { method: "POST", title: "t" },
+        { ...HEADERS, "content-type": JSON_TYPE },
+      ],
+      [{ method: "POST", data: new URLSearchParams("a=2") }, form],
+    ];
+    for (const [options, headers] of calls) {
+      expect(builder.endpoint({ url, ...options }).headers).toStrictEqual(headers);
+    }
+  });
   it("reads the method a call gives, not the one its route plan was made with, however it is spelled", () => {
     const builder = new EndpointBuilder({ baseUrl: "https://api.acme.test" });
     const url = fresh("/items/{id}");

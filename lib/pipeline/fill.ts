@@ -6,7 +6,7 @@ import type { FlatParameters, Level, RequestPolicy, RoutePlan, SnapshotPlan } fr
 import { parseRoute } from "../route.js";
 import type { Headers, MediaType, RequestMeta, RequestOptions } from "../types.js";
 import { mergeValue } from "./merge.js";
-import { cachedPlan, checkUrl, fillSlots, makePlan } from "./plan.js";
+import { bodyHeaders, cachedPlan, checkUrl, fillSlots, makePlan } from "./plan.js";
 import { readLevel } from "./read-options.js";
 
 /** `parse(merge(route, options))` in one pass: the call's options read once, over the route's plan. */
@@ -39,7 +39,7 @@ export function fill(
       (hasData || leftover !== undefined) && isBodyMethod(method)
         ? bodyContentType(hasData, data)
         : undefined;
-    headers = { ...(type === undefined ? plan.acceptedHeaders : plan.bodyHeaders[type]!) };
+    headers = { ...(type === undefined ? plan.acceptedHeaders : bodyHeaders(plan, type)) };
   } else {
     // The call's headers were read over the defaults' (readLevel's `headersOver`).
     headers = (call.headers as Headers | undefined) ?? { ...plan.headers };

@@ -91,10 +91,8 @@ export function makePlan(
     mediaType: defaults.mediaType as MediaType,
     acceptedHeaders: headers,
     checkedBaseUrl: baseUrlFault(defaults.baseUrl) === undefined ? defaults.baseUrl : undefined,
-    bodyHeaders: {
-      [JSON_CONTENT_TYPE]: withContentType(headers, JSON_CONTENT_TYPE),
-      [FORM_CONTENT_TYPE]: withContentType(headers, FORM_CONTENT_TYPE),
-    },
+    // Made on first use (`bodyHeaders`): a builder made for one GET never needs them.
+    bodyHeaders: { [JSON_CONTENT_TYPE]: undefined, [FORM_CONTENT_TYPE]: undefined },
     request: own(defaults, "request") as RequestMeta | undefined,
     hasData: hasOwn(defaults, "data"),
     data: own(defaults, "data"),
@@ -113,8 +111,13 @@ export function makePlan(
   return plan;
 }
 
+/** The plan's headers for a body of content-type `type`, one that `bodyContentType` gives: made once. */
+export function bodyHeaders(plan: RoutePlan, type: string): Readonly<Headers> {
+  return (plan.bodyHeaders[type] ??= withContentType(plan.acceptedHeaders, type));
+}
+
 /** `headers` with content-type `type` unless they give one; key by key, as Node 20 adds to a spread slowly. */
-function withContentType(headers: Headers, type: string): Headers {
+function withContentType(headers: Readonly<Headers>, type: string): Readonly<Headers> {
   if (hasOwn(headers, "content-type")) return headers;
   const copy: Headers = {};
   for (const name of Object.keys(headers)) setOwn(copy, name, headers[name]);

@@ -164,8 +164,8 @@ export interface RoutePlan {
   readonly mediaType: MediaType;
   /** The defaults' headers, as they are when the call adds no header and no media type. */
   readonly acceptedHeaders: Readonly<Headers>;
-  /** The same for a body of each content-type `bodyContentType` gives (theirs, if they have one). */
-  readonly bodyHeaders: Readonly<Record<string, Readonly<Headers>>>;
+  /** The same for a body of each content-type `bodyContentType` gives, made on first use (`bodyHeaders`). */
+  readonly bodyHeaders: Record<string, Readonly<Headers> | undefined>;
   /** The defaults' base url, checked once: `undefined` when it fails (each call then says why). */
   readonly checkedBaseUrl: string | undefined;
   readonly request: RequestMeta | undefined;
