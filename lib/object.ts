@@ -90,8 +90,9 @@ export function holdsObject(list: readonly unknown[]): boolean {
   return list.some((item) => typeof item === "object" && item !== null);
 }
 
-/** Did the library freeze `value` into a snapshot? (A WeakSet answers `false` for a primitive.) */
-export const isLibraryFrozen = (value: unknown): boolean => FROZEN.has(value as object);
+/** Did the library freeze `value` into a snapshot? (Asked of a primitive, a WeakSet costs a call.) */
+export const isLibraryFrozen = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && FROZEN.has(value);
 
 /** `freeze` shares what is frozen already; `drop-undefined` walks arrays, no copy; `check` only walks. */
 type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";

@@ -91,7 +91,6 @@ export function makePlan(
     mediaType: defaults.mediaType as MediaType,
     acceptedHeaders: headers,
     checkedBaseUrl: baseUrlFault(defaults.baseUrl) === undefined ? defaults.baseUrl : undefined,
-    // Made on first use (`bodyHeaders`): a builder made for one GET never needs them.
     bodyHeaders: { [JSON_CONTENT_TYPE]: undefined, [FORM_CONTENT_TYPE]: undefined },
     request: own(defaults, "request") as RequestMeta | undefined,
     hasData: hasOwn(defaults, "data"),
