@@ -90,7 +90,7 @@ export function holdsObject(list: readonly unknown[]): boolean {
   return list.some((item) => typeof item === "object" && item !== null);
 }
 
-/** Did the library freeze `value` into a snapshot? (Asked of a primitive, a WeakSet costs a call.) */
+/** Did the library freeze `value` into a snapshot? */
 export const isLibraryFrozen = (value: unknown): boolean =>
   typeof value === "object" && value !== null && FROZEN.has(value);
 
