@@ -94,7 +94,8 @@ export function holdsObject(list: readonly unknown[]): boolean {
 export const isLibraryFrozen = (value: unknown): boolean =>
   typeof value === "object" && value !== null && FROZEN.has(value);
 
-/** `freeze` shares what is frozen already; `drop-undefined` walks arrays, no copy; `check` only walks. */
+// `freeze` shares what is frozen already; `drop-undefined` (a call's values) walks arrays without
+// copying them, and copies what a snapshot froze; `check` only walks.
 type CopyMode = "clone" | "freeze" | "drop-undefined" | "check";
 
 /** Copies the plain objects and arrays in `value` once each (shared stays shared); others by reference. */
@@ -118,13 +119,18 @@ export function copyTree(
     return value;
   }
   if (mode === "freeze" && FROZEN.has(value)) return value;
-  memo ??= new Map();
-  const seen = memo.get(value);
+  if (mode === "drop-undefined" && FROZEN.has(value)) mode = "clone"; // a snapshot's part: the call's own copy
+  const seen = memo?.get(value);
   if (seen === IN_PROGRESS || depth > MAX_NESTING_DEPTH) {
     throw invalidOption(name, `is nested more than ${MAX_NESTING_DEPTH} levels deep, or holds a cycle`);
   }
   if (seen !== undefined) return seen;
-  memo.set(value, IN_PROGRESS);
+  memo?.set(value, IN_PROGRESS);
+  // The memo is made once the walk enters an object: a value without one holds no cycle, nothing shared.
+  const walk = (member: unknown, childMode: CopyMode) =>
+    typeof member === "object" && member !== null
+      ? copyTree(member, name, childMode, (memo ??= new Map([[value, IN_PROGRESS]])), depth + 1)
+      : member;
   let copy: unknown[] | Record<string, unknown>;
   const walkOnly = mode === "check" || (isArray && mode === "drop-undefined");
   if (isArray) {
@@ -133,25 +139,21 @@ export function copyTree(
     copy = walkOnly ? list : new Array(list.length);
     for (let i = 0; i < list.length; i++) {
       if (!hasOwn(list, i)) continue;
-      const item = copyTree(list[i], name, walkOnly ? "check" : mode, memo, depth + 1);
+      const item = walk(list[i], walkOnly ? "check" : mode);
       if (!walkOnly) copy[i] = item;
     }
   } else if (walkOnly) {
-    for (const key in value)
-      if (hasOwn(value, key))
-        copyTree((value as Record<string, unknown>)[key], name, "check", memo, depth + 1);
+    for (const key in value) if (hasOwn(value, key)) walk((value as Record<string, unknown>)[key], "check");
     copy = value as Record<string, unknown>;
   } else {
     copy = {};
     for (const key of Object.keys(value)) {
       const member = (value as Record<string, unknown>)[key];
-      if (member !== undefined || mode !== "drop-undefined") {
-        setOwn(copy, key, copyTree(member, name, mode, memo, depth + 1));
-      }
+      if (member !== undefined || mode !== "drop-undefined") setOwn(copy, key, walk(member, mode));
     }
   }
   if (mode === "freeze") FROZEN.add(Object.freeze(copy));
-  memo.set(value, copy);
+  memo?.set(value, copy);
   return copy;
 }
 

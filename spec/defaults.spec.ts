@@ -155,6 +155,36 @@ describe("endpoint.defaults()", () => {
     expect((parsed.body as { q: unknown }).q).toStrictEqual({ inner: { s: 1 } });
   });
 
+  it("a call's parameter that holds a snapshot's parts gets copies of them, with or without object defaults", () => {
+    const frozenParts = (value: unknown, path = "body", out: string[] = []): string[] => {
+      if (typeof value !== "object" || value === null) return out;
+      if (Object.isFrozen(value)) out.push(path);
+      for (const [key, member] of Object.entries(value)) frozenParts(member, `${path}.${key}`, out);
+      return out;
+    };
+    const source = endpoint.defaults({ list: ["a", "b"], filter: { state: "open", tags: ["x"] } });
+    const { list, filter } = source.DEFAULTS as unknown as { list: string[]; filter: { tags: string[] } };
+    const mine = { filter, tags: filter.tags };
+    // endpoint has no object defaults; `source` has some, so its body copies its own parts too.
+    for (const api of [endpoint, source]) {
+      const result = api("POST /x", { list, mine, copy: { nested: { list } } });
+      expect(frozenParts(result.body)).toStrictEqual([]);
+      expect(result.body).toMatchObject({
+        list: ["a", "b"],
+        mine: { filter: { state: "open", tags: ["x"] }, tags: ["x"] },
+        copy: { nested: { list: ["a", "b"] } },
+      });
+      expect(frozenParts(api.merge("POST /x", { list, mine }))).toStrictEqual([]);
+    }
+    expect(mine.filter).toBe(filter);
+    expect(source.DEFAULTS).toStrictEqual({
+      ...endpoint.DEFAULTS,
+      list: ["a", "b"],
+      filter: { state: "open", tags: ["x"] },
+    });
+    expect(endpoint("GET /x", { list }).url).toBe("https://api.service.example/x?list=a,b");
+  });
+
   it.each([
     ["an array", []],
     ["null", null],

@@ -978,10 +978,34 @@ describe("10. shared references cost linear time", () => {
         const value = sharedChain(depth);
         const api = viaDefaults ? endpoint.defaults({ value }).defaults({ value }) : endpoint;
         const merged = api.merge("POST /x", { value, extra: value });
-        expect(merged.extra).toBe(merged.extra);
+        const extra = merged.extra as Record<string, unknown>;
+        expect(extra.l).toBe(extra.r); // copied once within the parameter, still shared
       }),
       { seed: 20261123, numRuns: 20 },
     );
+  });
+
+  it("one object under many parameters is read at most twice, by endpoint(), merge() and .defaults()", () => {
+    let reads = 0;
+    const shared = {
+      get state() {
+        reads++;
+        return "open";
+      },
+    };
+    const options = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, shared]));
+    const calls = [
+      () => endpoint("POST /x", options).body as Record<string, unknown>,
+      () => endpoint.merge("POST /x", options),
+      () => endpoint.defaults(options).DEFAULTS as unknown as Record<string, unknown>,
+    ];
+    for (const call of calls) {
+      reads = 0;
+      const result = call();
+      expect(reads).toBe(2);
+      expect(result.p0).toStrictEqual({ state: "open" });
+      expect(result.p199).toStrictEqual({ state: "open" });
+    }
   });
 });
 

@@ -60,6 +60,7 @@ export function fill(
     previews: mediaType.previews,
     slots: call.slots!,
     leftover,
+    leftoverHoldsFrozen: plan.leftoverHoldsFrozen,
     hasData,
     data,
     request,

@@ -42,6 +42,7 @@ export function parse(input: ParseInput, policy: RequestPolicy): RequestOptions 
     previews,
     slots,
     leftover,
+    leftoverHoldsFrozen: true,
     hasData: data !== undefined,
     data,
     request,

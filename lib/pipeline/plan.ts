@@ -1,7 +1,7 @@
 import { BYTES, CACHE_BYTES, CACHE_SIZE, scopedCache } from "../bounded-cache.js";
 import { EndpointError, notAString } from "../errors.js";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, acceptFor } from "../media-type.js";
-import { copyTree, hasOwn, own, setOwn } from "../object.js";
+import { copyTree, hasOwn, isLibraryFrozen, own, setOwn } from "../object.js";
 import { isReservedKey } from "../reserved-keys.js";
 import { baseUrlFault } from "../url.js";
 import { compileUrl, emptySlots, slotOf } from "../request/compile-url.js";
@@ -99,6 +99,7 @@ export function makePlan(
     hasSlots: slots.some((value) => value !== undefined),
     leftover,
     leftoverIndex,
+    leftoverHoldsFrozen: leftover.some(isLibraryFrozen),
   };
   if (!compiled.cached) return plan;
   const weight = compiled.weight + (BYTES.perParameter * snapshot.parameters.length) / 2;

@@ -1,7 +1,7 @@
 import { EndpointError, notAString, quote } from "../errors.js";
 import { normalizeHeaders } from "../headers.js";
 import { normalizeMediaType } from "../media-type.js";
-import { copyTree, hasOwn, holdsObject, isPlainObject } from "../object.js";
+import { copyTree, hasOwn, holdsObject, isLibraryFrozen, isPlainObject } from "../object.js";
 import { quoteUrl } from "../redact.js";
 import { emptySlots, slotOf } from "../request/compile-url.js";
 import type { Level, RoutePlan } from "./types.js";
@@ -55,7 +55,9 @@ export function readLevel(
     slots,
     entries,
   };
+  // Made for a second value copied: what two parameters share is walked at most twice (linear time).
   let memo: Map<object, unknown> | undefined;
+  let copies = 0;
   for (const key in source as Record<string, unknown>) {
     if (!hasOwn(source!, key)) continue;
     let value = source![key];
@@ -96,14 +98,9 @@ export function readLevel(
         level.hasData = true;
         break;
       default: {
-        // Copied without `undefined` members, checked for depth and cycles; a list of scalars needs no walk.
-        if (
-          typeof value === "object" &&
-          value !== null &&
-          (Array.isArray(value) ? holdsObject(value) : isPlainObject(value))
-        ) {
-          value = copyTree(value, key, "drop-undefined", (memo ??= new Map()), 1);
-        }
+        // Copied without `undefined` members and what a snapshot froze, checked for depth and cycles.
+        if (Array.isArray(value) ? holdsObject(value) || isLibraryFrozen(value) : isPlainObject(value))
+          value = copyTree(value, key, "drop-undefined", copies++ > 0 ? (memo ??= new Map()) : undefined, 1);
         const slot = plan === undefined ? undefined : slotOf(plan.compiled, key);
         if (slot !== undefined) slots![slot] = value;
         else if (level.entries === undefined) level.entries = [key, value];

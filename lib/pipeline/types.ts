@@ -102,6 +102,8 @@ export interface MergedRequest {
   readonly slots: unknown[];
   /** The other parameters in merged order, for the query or the body (`undefined` when none). */
   readonly leftover: FlatParameters | undefined;
+  /** May `leftover` hold parts a snapshot froze? A call's own values never do (`readLevel` copies them). */
+  readonly leftoverHoldsFrozen: boolean;
   /** Tells a `data` of `undefined` from none. */
   readonly hasData: boolean;
   readonly data: unknown;
@@ -176,5 +178,7 @@ export interface RoutePlan {
   readonly hasSlots: boolean;
   /** The other default parameters, flat, and the index of each key in it. */
   readonly leftover: FlatParameters;
+  /** Does `leftover` hold a part the snapshot froze (which a body copies for each call)? */
+  readonly leftoverHoldsFrozen: boolean;
   readonly leftoverIndex: ReadonlyMap<string, number>;
 }

@@ -1,15 +1,6 @@
 import { EndpointError, quote } from "../errors.js";
 import { FORM_CONTENT_TYPE, FORM_MEDIA_TYPE, JSON_CONTENT_TYPE, acceptFor, essence } from "../media-type.js";
-import {
-  brandOf,
-  hasOwn,
-  isLibraryFrozen,
-  isPlainObject,
-  isUrlSearchParams,
-  own,
-  setOwn,
-  thawed,
-} from "../object.js";
+import { brandOf, hasOwn, isPlainObject, isUrlSearchParams, own, setOwn, thawed } from "../object.js";
 import { quoteUrl } from "../redact.js";
 import type { RequestOptions } from "../types.js";
 import { appendQuery, isAbsoluteUrl, joinUrl, validateAbsoluteUrl, validateBaseUrl } from "../url.js";
@@ -54,7 +45,7 @@ export function buildRequest(
   compiled: CompiledUrl,
   merged: MergedRequest,
 ): RequestOptions {
-  const { method, headers, hasData } = merged;
+  const { method, headers, hasData, leftoverHoldsFrozen } = merged;
   let url = buildUrl(policy, compiled, merged);
   let leftover = merged.leftover;
   let body: unknown;
@@ -71,10 +62,15 @@ export function buildRequest(
         // A form: written by the builder's query serializer (one style for both).
         body = serialize(leftover, policy, method, compiled.url);
       } else {
-        // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order.
+        // Spec §2.2 rule 3: a JSON body of the remaining parameters, keys in merged order, the
+        // defaults' parts copied (the result is the caller's to change).
         const built: Record<string, unknown> = {};
         for (let i = 0; i < leftover.length; i += 2)
-          setOwn(built, leftover[i] as string, unfrozen(leftover[i + 1]));
+          setOwn(
+            built,
+            leftover[i] as string,
+            leftoverHoldsFrozen ? thawed(leftover[i + 1]) : leftover[i + 1],
+          );
         body = built;
       }
     }
@@ -160,9 +156,4 @@ function networkPath(compiled: CompiledUrl, slots: readonly unknown[], expanded:
   const at = expanded.charCodeAt(0) === 0x2f ? 1 : 0;
   const problem = `it makes the url ${quoteUrl(url)} below baseUrl "/", and a url starting with "//" names a host`;
   throw urlParameterError("ERR_INVALID_PARAMETER", compiled, writerOf(compiled, slots, at, at + 1), problem);
-}
-
-/** A body value with each part a snapshot froze replaced by a mutable copy: the result is the caller's. */
-function unfrozen(value: unknown): unknown {
-  return isLibraryFrozen(value) || isPlainObject(value) ? thawed(value) : value;
 }
