@@ -204,6 +204,13 @@ describe("encoding (RFC 6570 §3.2.1)", () => {
     expect(parseTemplate("{+x}").expand({ x: "ü/%41ß" })).toBe("%C3%BC/%41%C3%9F");
   });
 
+  it("after non-ASCII text, U still encodes the five characters encodeURIComponent leaves: !'()*", () => {
+    expect(parseTemplate("{x}").expand({ x: "é!'()*~-._ %/" })).toBe("%C3%A9%21%27%28%29%2A~-._%20%25%2F");
+    expect(parseTemplate("{?x,y}").expand({ x: "(a)", y: "ü(a)*" })).toBe("?x=%28a%29&y=%C3%BC%28a%29%2A");
+    expect(parseTemplate("{/x*}").expand({ x: ["it's", "ça!"] })).toBe("/it%27s/%C3%A7a%21");
+    expect(parseTemplate("{+x}").expand({ x: "é!'()*" })).toBe("%C3%A9!'()*");
+  });
+
   it("U+R: keeps reserved characters and pct-encoded triplets as written, encodes a lone %", () => {
     expect(parseTemplate("{+x}").expand({ x: ":/?#[]@!$&'()*+,;= %41%e9%zz%4%" })).toBe(
       ":/?#[]@!$&'()*+,;=%20%41%e9%25zz%254%25",
@@ -289,6 +296,7 @@ describe("encoding through encodeURIComponent / encodeURI, corrected to RFC 6570
     ["{x}", "名\ud800前", "U+D800"],
     ["{?x}", "東京\udc00", "U+DC00"],
     ["{x}", "\ud83d\ude00\ud83d", "U+D83D"],
+    ["{x}", "é(!)\udc01 \ud801", "U+DC01"],
   ])("%s refuses a lone surrogate in %j", (template, value, label) => {
     expect(errorOf(() => parseTemplate(template).expand({ x: value }))).toEqual({
       code: "ERR_INVALID_PARAMETER",

@@ -39,7 +39,13 @@ function encodeFrom(value: string, name: string, allow: Uint8Array, i: number): 
     copied = i + 1;
     // ASCII from the table; a run of other code units at once, their octets from the built-in.
     if (code < 0x80) out += TRIPLETS[code];
-    else {
+    else if (allow === ALLOW_U) {
+      // For U the built-in takes the whole rest: it leaves only !'()*, which U encodes (RFC 3986 §2.3).
+      const rest = encodeUtf8(value.slice(i), name);
+      return (
+        out + (/[!'()*]/.test(rest) ? rest.replace(/[!'()*]/g, (c) => TRIPLETS[c.charCodeAt(0)]!) : rest)
+      );
+    } else {
       while (copied < value.length && value.charCodeAt(copied) >= 0x80) copied++;
       out += encodeUtf8(value.slice(i, copied), name);
       i = copied - 1;
